@@ -1,0 +1,2 @@
+/** Persistent data types: collections whose state lives in the jnvm heap. */
+package org.jnvm.pdt;
