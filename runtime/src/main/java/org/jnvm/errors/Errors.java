@@ -1,0 +1,119 @@
+package org.jnvm.errors;
+
+import java.util.List;
+
+/**
+ * Every message jnvm gives a user, in one place, so that they read alike and say what to do. Each
+ * method returns the exception for its caller to throw.
+ */
+public final class Errors {
+  private Errors() {}
+
+  // ------------------------------------------------------------ heap files
+
+  public static HeapCorruptedException corrupt(String path, String detail) {
+    return new HeapCorruptedException("heap " + path + " is damaged: " + detail);
+  }
+
+  public static HeapCorruptedException notAHeap(String path) {
+    return new HeapCorruptedException("file " + path + " is not a jnvm heap (no JNVMHEAP magic number at its start)");
+  }
+
+  public static HeapCorruptedException unsupportedVersion(String path, int found, int supported) {
+    return new HeapCorruptedException(
+        "heap " + path + " has format version " + found + "; this jnvm reads version " + supported + " only");
+  }
+
+  public static JnvmException noHeap(String path) {
+    return new JnvmException("no heap at " + path + ": create it with Heap.create or Heap.openOrCreate");
+  }
+
+  public static HeapClosedException closed(String path) {
+    return new HeapClosedException("heap " + path + " is closed; open it again to use its objects");
+  }
+
+  public static OutOfPersistentMemoryException outOfSpace(String path, long wanted, long available) {
+    return new OutOfPersistentMemoryException(
+        "heap " + path + " is full: an allocation of " + wanted + " bytes failed with " + available
+            + " bytes free; free objects or create a larger heap");
+  }
+
+  public static OutOfPersistentMemoryException rootTableFull(String path, int capacity) {
+    return new OutOfPersistentMemoryException(
+        "heap " + path + " has all its " + capacity + " roots in use; remove one, or create the heap with a larger HeapConfig.rootCapacity");
+  }
+
+  public static OutOfPersistentMemoryException registryFull(String path, String detail) {
+    return new OutOfPersistentMemoryException(
+        "the class registry of heap " + path + " is full (" + detail + "); create the heap with a larger HeapConfig.registryBytes");
+  }
+
+  // ------------------------------------------------------------ classes
+
+  public static LayoutMismatchException layoutMismatch(String path, String className, List<String> differences) {
+    return new LayoutMismatchException(
+        "class " + className + " does not match its layout in heap " + path + " (the code's side first): "
+            + String.join("; ", differences)
+            + ". Open the heap with the version of the class that wrote it.");
+  }
+
+  public static JnvmException classNotFound(String path, String className) {
+    return new JnvmException("heap " + path + " holds objects of class " + className + ", which is not on the class path");
+  }
+
+  public static HeapCorruptedException notAProxy(String path, String className) {
+    return new HeapCorruptedException(
+        "heap " + path + " names class " + className
+            + ", which is not a persistent class (it must implement org.jnvm.PObject and declare a static PCLASS field); it was not initialised");
+  }
+
+  // ------------------------------------------------------------ objects and references
+
+  public static FreedObjectException freed(long offset) {
+    return new FreedObjectException("the object at offset " + offset + " was freed; this proxy can no longer be used");
+  }
+
+  public static IndexOutOfBoundsException outOfObject(long off, int width, long capacity) {
+    return new IndexOutOfBoundsException(
+        "an access of " + width + " bytes at offset " + off + " falls outside the object's " + capacity + " bytes");
+  }
+
+  public static IllegalArgumentException spansBlocks(long off, int width) {
+    return new IllegalArgumentException(
+        "an access of " + width + " bytes at offset " + off + " spans two blocks; align fields to their size");
+  }
+
+  public static HeapCorruptedException dangling(String path, long offset) {
+    return new HeapCorruptedException(
+        "a reference in heap " + path + " points to offset " + offset + ", where no object starts (it was freed while still referenced, or the heap is damaged)");
+  }
+
+  public static HeapCorruptedException badReference(String path, long offset) {
+    return new HeapCorruptedException("a reference in heap " + path + " holds " + offset + ", which is not the offset of a data block");
+  }
+
+  public static HeapCorruptedException wrongReferenceType(long object, long field, Class<?> actual, Class<?> expected) {
+    return new HeapCorruptedException(
+        "the reference at offset " + field + " of the object at " + object + " leads to a " + actual.getName()
+            + " where a " + expected.getName() + " is declared");
+  }
+
+  public static ClassCastException wrongRootType(String name, Class<?> actual, Class<?> expected) {
+    return new ClassCastException("root '" + name + "' is a " + actual.getName() + ", not a " + expected.getName());
+  }
+
+  public static IllegalArgumentException foreignObject(String path, String otherPath) {
+    return new IllegalArgumentException(
+        "an object of heap " + otherPath + " cannot be stored in or freed from heap " + path + "; references never cross heaps");
+  }
+
+  // ------------------------------------------------------------ persistence backends
+
+  public static PersistenceUnavailableException backendUnavailable(String backend, String reason) {
+    return new PersistenceUnavailableException("persistence backend '" + backend + "' is not available: " + reason);
+  }
+
+  public static IllegalArgumentException unknownBackend(String name, List<String> known) {
+    return new IllegalArgumentException("unknown persistence backend '" + name + "'; choose one of " + known);
+  }
+}

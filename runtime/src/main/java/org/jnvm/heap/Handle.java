@@ -1,0 +1,247 @@
+package org.jnvm.heap;
+
+import org.jnvm.PObject;
+import org.jnvm.errors.Errors;
+import org.jnvm.heap.format.BlockHeader;
+import org.jnvm.memory.Memory;
+
+/**
+ * A proxy's link to its object's blocks: the typed reads and writes of the low-level interface.
+ * Offsets are payload offsets, from 0 to the object's capacity; the runtime turns them into
+ * addresses with an add for the master block and a shift and a mask beyond it, never a walk.
+ *
+ * <p>Every access checks its offset, so a wrong offset throws instead of touching another object,
+ * and after {@link Heap#free(PObject)} through this handle every access throws {@link
+ * org.jnvm.errors.FreedObjectException}. The check costs one compare on the fast path: {@code
+ * masterSpan} is the number of bytes addressable in the master block, and freeing sets it to 0.
+ *
+ * <p>Failure-atomic blocks hook in here: reads and writes inside a block will be redirected to
+ * in-flight copies by {@link #address(long, int)}'s slow path once that issue lands.
+ */
+public final class Handle {
+  private final Heap heap;
+  private final long offset;
+  private final long master;
+  private final long[] blocks;
+  private final long capacity;
+  private final int classId;
+  private long masterSpan;
+
+  Handle(Heap heap, long offset, long master, long[] blocks, long capacity, int classId) {
+    this.heap = heap;
+    this.offset = offset;
+    this.master = master;
+    this.blocks = blocks;
+    this.capacity = capacity;
+    this.classId = classId;
+    this.masterSpan = Math.min(capacity, heap.geometry.blockSize());
+  }
+
+  public Heap heap() {
+    return heap;
+  }
+
+  /** The object's persistent reference: the file offset of its master block. */
+  public long offset() {
+    return offset;
+  }
+
+  /** Bytes the object can hold: its blocks times the block size. */
+  public long capacity() {
+    return capacity;
+  }
+
+  public int classId() {
+    return classId;
+  }
+
+  public int blockCount() {
+    return blocks == null ? 1 : blocks.length;
+  }
+
+  public boolean isFreed() {
+    return masterSpan == 0;
+  }
+
+  /** The address of {@code width} bytes at payload offset {@code off}. */
+  public long address(long off, int width) {
+    if (off >= 0 && off <= masterSpan - width) {
+      return master + off;
+    }
+    return slowAddress(off, width);
+  }
+
+  private long slowAddress(long off, int width) {
+    if (masterSpan == 0) {
+      throw Errors.freed(offset);
+    }
+    if (off < 0 || off > capacity - width) {
+      throw Errors.outOfObject(off, width, capacity);
+    }
+    int shift = heap.geometry.blockShift();
+    long inBlock = off & heap.geometry.blockMask();
+    if (inBlock + width > heap.geometry.blockSize()) {
+      throw Errors.spansBlocks(off, width);
+    }
+    return blocks[(int) (off >>> shift)] + inBlock;
+  }
+
+  public boolean getBoolean(long off) {
+    return Memory.getByte(address(off, 1)) != 0;
+  }
+
+  public void putBoolean(long off, boolean v) {
+    Memory.putByte(address(off, 1), v ? (byte) 1 : (byte) 0);
+  }
+
+  public byte getByte(long off) {
+    return Memory.getByte(address(off, 1));
+  }
+
+  public void putByte(long off, byte v) {
+    Memory.putByte(address(off, 1), v);
+  }
+
+  public short getShort(long off) {
+    return Memory.getShort(address(off, 2));
+  }
+
+  public void putShort(long off, short v) {
+    Memory.putShort(address(off, 2), v);
+  }
+
+  public char getChar(long off) {
+    return Memory.getChar(address(off, 2));
+  }
+
+  public void putChar(long off, char v) {
+    Memory.putChar(address(off, 2), v);
+  }
+
+  public int getInt(long off) {
+    return Memory.getInt(address(off, 4));
+  }
+
+  public void putInt(long off, int v) {
+    Memory.putInt(address(off, 4), v);
+  }
+
+  public float getFloat(long off) {
+    return Memory.getFloat(address(off, 4));
+  }
+
+  public void putFloat(long off, float v) {
+    Memory.putFloat(address(off, 4), v);
+  }
+
+  public long getLong(long off) {
+    return Memory.getLong(address(off, 8));
+  }
+
+  public void putLong(long off, long v) {
+    Memory.putLong(address(off, 8), v);
+  }
+
+  public double getDouble(long off) {
+    return Memory.getDouble(address(off, 8));
+  }
+
+  public void putDouble(long off, double v) {
+    Memory.putDouble(address(off, 8), v);
+  }
+
+  /** The object a reference field points to, with a fresh proxy; null for a null reference. */
+  public PObject getRef(long off) {
+    return heap.resurrect(Memory.getLong(address(off, 8)));
+  }
+
+  /** Like {@link #getRef(long)}, and checks the type, so a damaged heap gives a clear error. */
+  public <T extends PObject> T getRef(long off, Class<T> type) {
+    PObject o = getRef(off);
+    if (o != null && !type.isInstance(o)) {
+      throw Errors.wrongReferenceType(offset, off, o.getClass(), type);
+    }
+    return type.cast(o);
+  }
+
+  /** The raw reference stored at {@code off}: a file offset, or 0. */
+  public long getRefOffset(long off) {
+    return Memory.getLong(address(off, 8));
+  }
+
+  /** Stores a reference; it is not written back and does not validate the target. */
+  public void putRef(long off, PObject v) {
+    Memory.putLong(address(off, 8), heap.referenceTo(v));
+  }
+
+  /**
+   * The atomic update of the paper's Figure 6: validate the new object, pfence, then store the
+   * reference and write it back. After a crash the reference is either the old one or a valid new
+   * object, so recovery never clears it.
+   */
+  public void updateRef(long off, PObject v) {
+    long target = heap.referenceTo(v);
+    long at = address(off, 8);
+    if (v != null) {
+      v.validate();
+    }
+    heap.pfence();
+    Memory.putLong(at, target);
+    heap.persistence.pwb(at);
+  }
+
+  /** {@link #updateRef} that also frees the object the field pointed to before. */
+  public void updateRefAndFree(long off, PObject v) {
+    long old = getRefOffset(off);
+    updateRef(off, v);
+    if (old != 0 && old != heap.referenceTo(v)) {
+      heap.freeAt(old);
+    }
+  }
+
+  /** Writes back the cache lines of {@code width} bytes at {@code off}. */
+  public void pwb(long off, int width) {
+    heap.persistence.pwb(address(off, width), width);
+  }
+
+  /** Writes back every cache line of the object and the headers of its blocks. */
+  public void pwb() {
+    if (blocks == null) {
+      heap.persistence.pwb(address(0, 1), capacity);
+    } else {
+      checkLive();
+      long blockSize = heap.geometry.blockSize();
+      for (long b : blocks) {
+        heap.persistence.pwb(b, blockSize);
+      }
+    }
+    heap.pwbHeader(offset);
+  }
+
+  public void validate() {
+    checkLive();
+    heap.setValid(offset);
+  }
+
+  public boolean isValid() {
+    checkLive();
+    return BlockHeader.isValid(heap.header(offset));
+  }
+
+  void checkLive() {
+    if (masterSpan == 0) {
+      throw Errors.freed(offset);
+    }
+  }
+
+  /** Marks the handle freed: every later access through it throws. */
+  void kill() {
+    checkLive();
+    masterSpan = 0;
+  }
+
+  @Override
+  public String toString() {
+    return "Handle[offset=" + offset + ", blocks=" + blockCount() + ", class=" + classId + (isFreed() ? ", freed" : "") + "]";
+  }
+}

@@ -1,0 +1,520 @@
+package org.jnvm.heap;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.System.Logger.Level;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import org.jnvm.PObject;
+import org.jnvm.errors.Errors;
+import org.jnvm.heap.alloc.BlockAllocator;
+import org.jnvm.heap.alloc.LongStack;
+import org.jnvm.heap.format.BlockHeader;
+import org.jnvm.heap.format.Geometry;
+import org.jnvm.heap.format.SuperBlock;
+import org.jnvm.heap.registry.ClassRegistry;
+import org.jnvm.layout.Layout;
+import org.jnvm.layout.PClass;
+import org.jnvm.log.RedoLogs;
+import org.jnvm.memory.Memory;
+import org.jnvm.persist.Persistence;
+import org.jnvm.recovery.HeapView;
+import org.jnvm.recovery.Recovery;
+import org.jnvm.recovery.RecoveryMode;
+import org.jnvm.recovery.RecoveryReport;
+
+/**
+ * A persistent heap: a memory-mapped file of fixed-size blocks. Opening one recovers it (redo
+ * logs, then the recovery GC); afterwards objects are allocated, reached through roots and
+ * references, and freed explicitly. There is no collector at run time.
+ *
+ * <p>A heap is safe for concurrent use: allocation and free scale over threads, and the roots
+ * and class registry synchronise internally. Persistent objects themselves are not synchronised.
+ */
+public final class Heap implements AutoCloseable {
+  private static final System.Logger LOG = System.getLogger("org.jnvm.heap");
+  /** Bytes the bump pointer's persistent mark moves ahead at once (see {@link BlockAllocator}). */
+  private static final long BUMP_WINDOW_BYTES = 1 << 20;
+
+  final Geometry geometry;
+  final Persistence persistence;
+  private final Path path;
+  private final FileChannel channel;
+  private final Mapping mapping;
+  private final ClassRegistry registry;
+  private final BlockAllocator allocator;
+  private final Roots roots;
+  private final RecoveryReport recovery;
+  private volatile boolean closed;
+
+  private Heap(Path path, FileChannel channel, Geometry geometry, HeapConfig config, boolean clean) {
+    this.path = path;
+    this.channel = channel;
+    this.geometry = geometry;
+    this.mapping = new Mapping(path, channel, geometry.heapSize());
+    this.persistence = config.persistenceProvider().open(mapping);
+    markInUse();
+    this.registry =
+        ClassRegistry.load(
+            path(), mapping.address(geometry.registryOffset()), geometry.registryBytes(), superWord(SuperBlock.REGISTRY_END_AT), persistence);
+    long bump = Memory.getLong(superWord(SuperBlock.BUMP_AT));
+    if (bump < geometry.firstDataBlock() || bump > geometry.blockCount()) {
+      throw Errors.corrupt(path(), "bump pointer " + bump + " is outside the data blocks");
+    }
+    long window = Math.max(64, BUMP_WINDOW_BYTES >>> geometry.blockShift());
+    this.allocator = new BlockAllocator(geometry.blockCount(), bump, window, this::storeBump);
+    this.roots = new Roots(this, mapping.address(geometry.rootTableOffset()), geometry.rootCapacity());
+    registry.resolveAvailable();
+    View view = new View();
+    RedoLogs.replay(view, superWord(SuperBlock.LOG_DIRECTORY_AT));
+    Recovery.Result result = Recovery.run(view, config.recoveryMode(), clean);
+    roots.forgetCleared();
+    allocator.addFree(result.freeBlocks());
+    this.recovery = result.report();
+    callRecover(result.toRecover());
+    LOG.log(
+        Level.INFO,
+        "opened heap {0} ({1} MiB, {2} B blocks) with persistence backend {3}: {4} live objects, {5} blocks available{6}",
+        path, geometry.heapSize() >> 20, geometry.blockSize(), persistence.description(), recovery.liveObjects(),
+        allocator.availableBlocks(), clean ? "" : "; it had not been closed cleanly");
+  }
+
+  /** Creates a new heap file; fails if the file exists. */
+  public static Heap create(Path path, HeapConfig config) {
+    Geometry g = Geometry.forNewHeap(config.size(), config.blockSize(), config.rootCapacity(), config.registryBytes());
+    try {
+      FileChannel channel =
+          FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE);
+      try {
+        ByteBuffer page = ByteBuffer.allocate(SuperBlock.SIZE);
+        SuperBlock.write(page, g);
+        // The superblock goes in last, so a file cut short during creation has no magic and is
+        // refused rather than opened half made.
+        channel.write(ByteBuffer.allocate(1), g.heapSize() - 1);
+        channel.force(true);
+        channel.write(page, 0);
+        channel.force(true);
+        return new Heap(path, channel, g, config, true);
+      } catch (RuntimeException | IOException e) {
+        closeQuietly(channel);
+        throw e;
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create heap " + path, e);
+    }
+  }
+
+  /** Opens an existing heap and recovers it. */
+  public static Heap open(Path path, HeapConfig config) {
+    FileChannel channel;
+    try {
+      channel = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE);
+    } catch (NoSuchFileException e) {
+      throw Errors.noHeap(path.toString());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot open heap " + path, e);
+    }
+    try {
+      long size = channel.size();
+      if (size < SuperBlock.SIZE) {
+        throw Errors.corrupt(path.toString(), "the file is only " + size + " bytes long");
+      }
+      ByteBuffer page = ByteBuffer.allocate(SuperBlock.SIZE);
+      while (page.hasRemaining() && channel.read(page, page.position()) > 0) {
+        // read the whole page
+      }
+      Geometry g = SuperBlock.read(page, size, path.toString());
+      long shutdown = page.getLong(SuperBlock.SHUTDOWN_AT);
+      return new Heap(path, channel, g, config, shutdown == SuperBlock.CLEAN);
+    } catch (IOException e) {
+      closeQuietly(channel);
+      throw new UncheckedIOException("cannot read heap " + path, e);
+    } catch (RuntimeException e) {
+      closeQuietly(channel);
+      throw e;
+    }
+  }
+
+  /** Opens the heap at {@code path}, creating it with {@code config}'s geometry if there is none. */
+  public static Heap openOrCreate(Path path, HeapConfig config) {
+    if (Files.exists(path)) {
+      return open(path, config);
+    }
+    return create(path, config);
+  }
+
+  public String path() {
+    return path.toString();
+  }
+
+  public Geometry geometry() {
+    return geometry;
+  }
+
+  public Persistence persistence() {
+    return persistence;
+  }
+
+  public Roots roots() {
+    return roots;
+  }
+
+  public ClassRegistry registry() {
+    return registry;
+  }
+
+  /** What the recovery at open found and did. */
+  public RecoveryReport recoveryReport() {
+    return recovery;
+  }
+
+  /** Blocks that allocation can still use. */
+  public long availableBlocks() {
+    return allocator.availableBlocks();
+  }
+
+  /** The first block that was never handed out. */
+  public long bumpPointer() {
+    return allocator.bumpPointer();
+  }
+
+  // ---------------------------------------------------------------- allocation and free
+
+  /** Allocates an invalid, zeroed object of a fixed-layout class. No fence is issued. */
+  public Handle allocate(PClass<?> type) {
+    Layout layout = type.layout();
+    if (layout.tail().isPresent()) {
+      throw new IllegalArgumentException(type.name() + " is an array: allocate it with a length");
+    }
+    return allocate(type, layout.size());
+  }
+
+  /** Allocates an invalid, zeroed array object with room for {@code elements} trailing elements. */
+  public Handle allocate(PClass<?> type, long elements) {
+    Layout layout = type.layout();
+    if (elements < 0) {
+      throw new IllegalArgumentException("negative length " + elements);
+    }
+    return allocateBytes(type, layout.tail().isPresent() ? layout.sizeWith(elements) : layout.size());
+  }
+
+  private Handle allocateBytes(PClass<?> type, long bytes) {
+    checkOpen();
+    int classId = registry.idOf(type);
+    long count = Math.max(1, (bytes + geometry.blockSize() - 1) >>> geometry.blockShift());
+    if (count > Integer.MAX_VALUE - 8) {
+      throw Errors.outOfSpace(path(), bytes, allocator.availableBlocks() << geometry.blockShift());
+    }
+    if (count == 1) {
+      long b = allocator.allocate();
+      if (b < 0) {
+        throw Errors.outOfSpace(path(), bytes, 0);
+      }
+      long block = b & ~BlockAllocator.FRESH;
+      long address = initBlock(b);
+      Memory.putLong(headerAddress(block), BlockHeader.master(classId, 0));
+      return new Handle(this, geometry.blockOffset(block), address, null, geometry.blockSize(), classId);
+    }
+    long[] blocks = new long[(int) count];
+    if (!allocator.allocate(blocks)) {
+      throw Errors.outOfSpace(path(), bytes, allocator.availableBlocks() << geometry.blockShift());
+    }
+    long[] addresses = new long[blocks.length];
+    for (int i = 0; i < blocks.length; i++) {
+      addresses[i] = initBlock(blocks[i]);
+      blocks[i] &= ~BlockAllocator.FRESH;
+    }
+    // Slaves first, written back now: a pwb is not a fence, and validation later orders them.
+    for (int i = blocks.length - 1; i > 0; i--) {
+      long next = i + 1 < blocks.length ? blocks[i + 1] : 0;
+      long at = headerAddress(blocks[i]);
+      Memory.putLong(at, BlockHeader.slave(next));
+      persistence.pwb(at);
+    }
+    Memory.putLong(headerAddress(blocks[0]), BlockHeader.master(classId, blocks[1]));
+    return new Handle(this, geometry.blockOffset(blocks[0]), addresses[0], addresses, count << geometry.blockShift(), classId);
+  }
+
+  /** Zeroes a reused block; a fresh one is zero already. Returns its address. */
+  private long initBlock(long flagged) {
+    long block = flagged & ~BlockAllocator.FRESH;
+    long address = mapping.address(geometry.blockOffset(block));
+    if ((flagged & BlockAllocator.FRESH) == 0) {
+      Memory.setMemory(address, geometry.blockSize(), (byte) 0);
+    }
+    return address;
+  }
+
+  /**
+   * Frees an object: invalidates it and writes its header back, with no fence (the paper's section
+   * 4.1.5). Its blocks are reused after this thread's next pfence. Every later use of this proxy
+   * throws; other proxies of the same object must not be used either.
+   */
+  public void free(PObject o) {
+    Handle h = o.handle();
+    if (h.heap() != this) {
+      throw Errors.foreignObject(path(), h.heap().path());
+    }
+    checkOpen();
+    long header = header(h.offset());
+    if (h.isFreed() || BlockHeader.classId(header) != h.classId()) {
+      throw Errors.freed(h.offset());
+    }
+    h.kill();
+    release(h.offset(), header);
+  }
+
+  /** Frees the object at a reference offset; used by {@link Handle#updateRefAndFree}. */
+  void freeAt(long offset) {
+    long block = checkedBlock(offset);
+    long header = Memory.getLong(headerAddress(block));
+    if (!BlockHeader.isMaster(header)) {
+      throw Errors.dangling(path(), offset);
+    }
+    release(offset, header);
+  }
+
+  private void release(long offset, long header) {
+    long block = offset >>> geometry.blockShift();
+    long at = headerAddress(block);
+    Memory.putLong(at, 0);
+    persistence.pwb(at);
+    boolean full = allocator.free(block);
+    long limit = geometry.blockCount();
+    for (long next = BlockHeader.next(header); next != 0 && limit-- > 0; ) {
+      if (!geometry.isDataBlock(next)) {
+        throw Errors.corrupt(path(), "the object at offset " + offset + " links to block " + next);
+      }
+      full |= allocator.free(next);
+      next = BlockHeader.next(Memory.getLong(headerAddress(next)));
+    }
+    if (full) {
+      pfence();
+    }
+  }
+
+  // ---------------------------------------------------------------- references
+
+  /** The persistent reference to {@code o}: its offset, or 0 for null. */
+  long referenceTo(PObject o) {
+    if (o == null) {
+      return 0;
+    }
+    Handle h = o.handle();
+    if (h.heap() != this) {
+      throw Errors.foreignObject(path(), h.heap().path());
+    }
+    h.checkLive();
+    return h.offset();
+  }
+
+  /**
+   * A fresh proxy for the object at {@code offset}, or null for 0. Everything read from the heap is
+   * checked first: the offset, the header, the class id, and the length of the block chain.
+   */
+  public PObject resurrect(long offset) {
+    if (offset == 0) {
+      return null;
+    }
+    long block = checkedBlock(offset);
+    long header = Memory.getLong(headerAddress(block));
+    int classId = BlockHeader.classId(header);
+    if (classId == 0) {
+      throw Errors.dangling(path(), offset);
+    }
+    ClassRegistry.Entry entry = registry.entry(classId);
+    if (entry == null || BlockHeader.hasReservedBits(header)) {
+      throw Errors.corrupt(path(), "the object at offset " + offset + " has a bad header " + Long.toHexString(header));
+    }
+    PClass<?> type = registry.resolve(entry);
+    return type.attach(handleFor(block, header, classId, entry.layout()));
+  }
+
+  private Handle handleFor(long block, long header, int classId, Layout layout) {
+    long address = mapping.address(geometry.blockOffset(block));
+    long offset = geometry.blockOffset(block);
+    long next = BlockHeader.next(header);
+    boolean fixed = layout.tail().isEmpty();
+    long expected = fixed ? Math.max(1, (layout.size() + geometry.blockSize() - 1) >>> geometry.blockShift()) : 0;
+    if (next == 0) {
+      if (expected > 1 || layout.size() > geometry.blockSize()) {
+        throw Errors.corrupt(path(), "the object at offset " + offset + " has 1 block, its layout needs " + expected);
+      }
+      return new Handle(this, offset, address, null, geometry.blockSize(), classId);
+    }
+    LongStack chain = new LongStack();
+    chain.push(address);
+    long limit = fixed ? expected : geometry.blockCount();
+    while (next != 0) {
+      if (!geometry.isDataBlock(next) || chain.size() >= limit) {
+        throw Errors.corrupt(path(), "the object at offset " + offset + " has a broken block chain");
+      }
+      chain.push(mapping.address(geometry.blockOffset(next)));
+      next = BlockHeader.next(Memory.getLong(headerAddress(next)));
+    }
+    if (fixed && chain.size() != expected) {
+      throw Errors.corrupt(path(), "the object at offset " + offset + " has " + chain.size() + " blocks, its layout needs " + expected);
+    }
+    return new Handle(this, offset, address, chain.toArray(), (long) chain.size() << geometry.blockShift(), classId);
+  }
+
+  private long checkedBlock(long offset) {
+    long block = offset >>> geometry.blockShift();
+    if (offset < 0 || (offset & geometry.blockMask()) != 0 || !geometry.isDataBlock(block)) {
+      throw Errors.badReference(path(), offset);
+    }
+    return block;
+  }
+
+  // ---------------------------------------------------------------- headers and flushing
+
+  long header(long offset) {
+    return Memory.getLong(headerAddress(offset >>> geometry.blockShift()));
+  }
+
+  void setValid(long offset) {
+    long at = headerAddress(offset >>> geometry.blockShift());
+    Memory.putLong(at, Memory.getLong(at) | BlockHeader.VALID);
+    persistence.pwb(at);
+  }
+
+  void pwbHeader(long offset) {
+    persistence.pwb(headerAddress(offset >>> geometry.blockShift()));
+  }
+
+  private long headerAddress(long block) {
+    return mapping.address(geometry.headerOffset(block));
+  }
+
+  private long superWord(int at) {
+    return mapping.address(at);
+  }
+
+  /** Orders this heap's earlier write-backs and stores before later ones; then this thread's freed blocks become reusable. */
+  public void pfence() {
+    persistence.pfence();
+    allocator.releaseLimbo();
+  }
+
+  /** A pfence that also waits for durability. */
+  public void psync() {
+    persistence.psync();
+    allocator.releaseLimbo();
+  }
+
+  private void storeBump(long end) {
+    long at = superWord(SuperBlock.BUMP_AT);
+    Memory.putLong(at, end);
+    persistence.pwb(at);
+    persistence.pfence();
+  }
+
+  private void markInUse() {
+    long at = superWord(SuperBlock.SHUTDOWN_AT);
+    Memory.putLong(at, 0);
+    persistence.pwb(at);
+    persistence.psync();
+  }
+
+  void checkOpen() {
+    if (closed) {
+      throw Errors.closed(path());
+    }
+  }
+
+  public boolean isClosed() {
+    return closed;
+  }
+
+  /**
+   * Makes everything durable and records a clean shutdown. Proxies of this heap must not be used
+   * afterwards; the mapping itself is released by the garbage collector once none is reachable,
+   * so a stray access cannot crash the JVM.
+   */
+  @Override
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    persistence.psync();
+    long at = superWord(SuperBlock.SHUTDOWN_AT);
+    Memory.putLong(at, SuperBlock.CLEAN);
+    persistence.pwb(at);
+    persistence.psync();
+    for (int i = 0; i < mapping.chunkCount(); i++) {
+      mapping.chunk(i).force();
+    }
+    closeQuietly(channel);
+  }
+
+  private void callRecover(LongStack blocks) {
+    for (int i = 0; i < blocks.size(); i++) {
+      PObject o = resurrect(geometry.blockOffset(blocks.get(i)));
+      o.recover();
+    }
+  }
+
+  private static void closeQuietly(FileChannel channel) {
+    try {
+      channel.close();
+    } catch (IOException ignored) {
+      // nothing more to do with a channel that will not close
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "Heap[" + path + (closed ? ", closed" : "") + "]";
+  }
+
+  /** Recovery's window on this heap. */
+  private final class View implements HeapView {
+    @Override
+    public String path() {
+      return Heap.this.path();
+    }
+
+    @Override
+    public Geometry geometry() {
+      return geometry;
+    }
+
+    @Override
+    public Persistence persistence() {
+      return persistence;
+    }
+
+    @Override
+    public ClassRegistry registry() {
+      return registry;
+    }
+
+    @Override
+    public long headerAddress(long block) {
+      return Heap.this.headerAddress(block);
+    }
+
+    @Override
+    public long blockAddress(long block) {
+      return mapping.address(geometry.blockOffset(block));
+    }
+
+    @Override
+    public long[] rootWords() {
+      long[] words = roots.referenceWords().stream().mapToLong(Long::longValue).toArray();
+      long[] all = java.util.Arrays.copyOf(words, words.length + 1);
+      all[words.length] = superWord(SuperBlock.LOG_DIRECTORY_AT);
+      return all;
+    }
+
+    @Override
+    public long bumpPointer() {
+      return Memory.getLong(superWord(SuperBlock.BUMP_AT));
+    }
+  }
+}

@@ -1,0 +1,178 @@
+package org.jnvm.heap;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.jnvm.PObject;
+import org.jnvm.errors.Errors;
+import org.jnvm.heap.format.Geometry;
+import org.jnvm.heap.format.Utf8;
+import org.jnvm.memory.Memory;
+
+/**
+ * Named persistent roots, the paper's {@code JNVM.root}: the objects from which liveness is
+ * decided. The table has a fixed number of entries, chosen when the heap is created; each entry is
+ * one cache line:
+ *
+ * <pre>
+ *  0 reference (u64, 0 = entry free)   8 name length (u8, 1..55)   9 name (UTF-8)
+ * </pre>
+ *
+ * {@link #put} is failure-atomic: the name is durable before the reference, the object is valid
+ * before it is reachable, and the reference is a single 8-byte store, fenced before put returns.
+ * {@link #wput} is the paper's weak put: a store and a write-back, no validation, no fence.
+ */
+public final class Roots {
+  public static final int MAX_NAME_BYTES = Geometry.ROOT_ENTRY_BYTES - 9;
+
+  private final Heap heap;
+  private final long base;
+  private final int capacity;
+  private final Map<String, Integer> slots = new HashMap<>();
+
+  Roots(Heap heap, long base, int capacity) {
+    this.heap = heap;
+    this.base = base;
+    this.capacity = capacity;
+    load();
+  }
+
+  private void load() {
+    for (int i = 0; i < capacity; i++) {
+      long e = entry(i);
+      if (Memory.getLong(e) == 0) {
+        continue;
+      }
+      String name = readName(e);
+      if (name == null) {
+        throw Errors.corrupt(heap.path(), "root entry " + i + " has a malformed name");
+      }
+      if (slots.putIfAbsent(name, i) != null) {
+        throw Errors.corrupt(heap.path(), "root '" + name + "' appears twice");
+      }
+    }
+  }
+
+  private long entry(int slot) {
+    return base + (long) slot * Geometry.ROOT_ENTRY_BYTES;
+  }
+
+  private static String readName(long e) {
+    int length = Memory.getByte(e + 8) & 0xff;
+    if (length < 1 || length > MAX_NAME_BYTES) {
+      return null;
+    }
+    return Utf8.read(e + 9, length);
+  }
+
+  /** Binds {@code name} to {@code value}, failure-atomically and durably. A previous value is not freed. */
+  public synchronized void put(String name, PObject value) {
+    heap.checkOpen();
+    if (value == null && !slots.containsKey(name)) {
+      return;
+    }
+    long target = heap.referenceTo(value);
+    long e = entryFor(name, true);
+    if (value != null) {
+      value.validate();
+    }
+    heap.pfence();
+    Memory.putLong(e, target);
+    heap.persistence.pwb(e);
+    heap.pfence();
+    if (target == 0) {
+      slots.remove(name);
+    }
+  }
+
+  /** The weak put: no validation and no fence; durable at the caller's next pfence. */
+  public synchronized void wput(String name, PObject value) {
+    heap.checkOpen();
+    if (value == null && !slots.containsKey(name)) {
+      return;
+    }
+    long target = heap.referenceTo(value);
+    long e = entryFor(name, false);
+    Memory.putLong(e, target);
+    heap.persistence.pwb(e);
+    if (target == 0) {
+      slots.remove(name);
+    }
+  }
+
+  /** The root's object with a fresh proxy, or null. */
+  public synchronized PObject get(String name) {
+    heap.checkOpen();
+    Integer slot = slots.get(name);
+    return slot == null ? null : heap.resurrect(Memory.getLong(entry(slot)));
+  }
+
+  /** Like {@link #get(String)}, checking the type. */
+  public <T extends PObject> T get(String name, Class<T> type) {
+    PObject o = get(name);
+    if (o != null && !type.isInstance(o)) {
+      throw Errors.wrongRootType(name, o.getClass(), type);
+    }
+    return type.cast(o);
+  }
+
+  public synchronized boolean exists(String name) {
+    return slots.containsKey(name);
+  }
+
+  /** Unbinds a root, durably; the object is not freed. */
+  public void remove(String name) {
+    put(name, null);
+  }
+
+  public synchronized Set<String> names() {
+    return new TreeSet<>(slots.keySet());
+  }
+
+  public int capacity() {
+    return capacity;
+  }
+
+  /** Addresses of the entries that hold a reference; recovery's starting points. */
+  synchronized List<Long> referenceWords() {
+    List<Long> words = new ArrayList<>();
+    for (int slot : slots.values()) {
+      words.add(entry(slot));
+    }
+    return words;
+  }
+
+  /** Recovery cleared a reference: forget the name too. */
+  synchronized void forgetCleared() {
+    slots.values().removeIf(slot -> Memory.getLong(entry(slot)) == 0);
+  }
+
+  private long entryFor(String name, boolean fenceName) {
+    Integer slot = slots.get(name);
+    if (slot != null) {
+      return entry(slot);
+    }
+    byte[] bytes = name.getBytes(StandardCharsets.UTF_8);
+    if (bytes.length < 1 || bytes.length > MAX_NAME_BYTES) {
+      throw new IllegalArgumentException("a root name takes 1 to " + MAX_NAME_BYTES + " bytes of UTF-8, not " + bytes.length + ": '" + name + "'");
+    }
+    for (int i = 0; i < capacity; i++) {
+      long e = entry(i);
+      if (Memory.getLong(e) == 0 && !slots.containsValue(i)) {
+        Memory.putByte(e + 8, (byte) bytes.length);
+        Memory.copyFromArray(bytes, 0, e + 9, bytes.length);
+        heap.persistence.pwb(e);
+        if (fenceName) {
+          heap.pfence();
+        }
+        slots.put(name, i);
+        return e;
+      }
+    }
+    throw Errors.rootTableFull(heap.path(), capacity);
+  }
+}

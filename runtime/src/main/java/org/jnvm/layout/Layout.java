@@ -1,0 +1,321 @@
+package org.jnvm.layout;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What a persistent class looks like in the heap: named fields at fixed offsets and, for arrays,
+ * a tail of elements whose count is held in one of the fields.
+ *
+ * <p>A layout has a canonical text form, its descriptor, such as {@code "ref owner@0;long
+ * balance@8"} or {@code "long length@0;tail ref@8*length"}. The heap's class registry stores the
+ * descriptor, which is how recovery finds the references of an object without its class, and how
+ * a changed class is reported field by field. The fingerprint is a hash of the descriptor.
+ *
+ * <p>Offsets are natural-aligned, so with blocks of at least 64 bytes no field ever spans two blocks.
+ */
+public final class Layout {
+  private final List<Field> fields;
+  private final Tail tail;
+  private final long size;
+  private final long[] refOffsets;
+  private final String descriptor;
+  private final long fingerprint;
+
+  /** One persistent field. */
+  public record Field(String name, FieldKind kind, long offset) {
+    String describe() {
+      return kind.token() + " " + name + "@" + offset;
+    }
+  }
+
+  /** Trailing elements of an array; their count is the value of {@code lengthField}. */
+  public record Tail(FieldKind kind, long offset, String lengthField) {}
+
+  private Layout(List<Field> fields, Tail tail) {
+    List<Field> sorted = new ArrayList<>(fields);
+    sorted.sort((a, b) -> Long.compare(a.offset(), b.offset()));
+    this.fields = Collections.unmodifiableList(sorted);
+    this.tail = tail;
+    long end = 0;
+    for (Field f : sorted) {
+      end = Math.max(end, f.offset() + f.kind().size());
+    }
+    this.size = tail != null ? tail.offset() : (end + 7) & -8L;
+    this.refOffsets = sorted.stream().filter(f -> f.kind() == FieldKind.REF).mapToLong(Field::offset).toArray();
+    StringBuilder text = new StringBuilder();
+    for (Field f : sorted) {
+      text.append(text.length() == 0 ? "" : ";").append(f.describe());
+    }
+    if (tail != null) {
+      text.append(text.length() == 0 ? "" : ";")
+          .append("tail ").append(tail.kind().token()).append('@').append(tail.offset()).append('*').append(tail.lengthField());
+    }
+    this.descriptor = text.toString();
+    this.fingerprint = fnv1a(descriptor);
+  }
+
+  public static Builder builder() {
+    return new Builder(null);
+  }
+
+  /** A layout that starts with every field of {@code parent}, at the same offsets. */
+  public static Builder extending(Layout parent) {
+    return new Builder(parent);
+  }
+
+  public List<Field> fields() {
+    return fields;
+  }
+
+  public Optional<Field> field(String name) {
+    return fields.stream().filter(f -> f.name().equals(name)).findFirst();
+  }
+
+  public Optional<Tail> tail() {
+    return Optional.ofNullable(tail);
+  }
+
+  /** Payload bytes of the fixed part; for an array, the offset of its first element. */
+  public long size() {
+    return size;
+  }
+
+  /** Payload bytes of an instance with {@code elements} trailing elements. */
+  public long sizeWith(long elements) {
+    return tail == null ? size : size + elements * tail.kind().size();
+  }
+
+  /** Offsets of the fixed reference fields, ascending. Recovery follows these. */
+  public long[] refOffsets() {
+    return refOffsets.clone();
+  }
+
+  public int refCount() {
+    return refOffsets.length;
+  }
+
+  public long refOffset(int i) {
+    return refOffsets[i];
+  }
+
+  public String descriptor() {
+    return descriptor;
+  }
+
+  public long fingerprint() {
+    return fingerprint;
+  }
+
+  /**
+   * The differences from {@code other}, one line per field, for error messages: fields that only
+   * one side has, or that changed kind or offset.
+   */
+  public List<String> differencesFrom(Layout other) {
+    Map<String, Field> mine = byName(fields);
+    Map<String, Field> theirs = byName(other.fields);
+    List<String> out = new ArrayList<>();
+    for (Field f : mine.values()) {
+      Field o = theirs.get(f.name());
+      if (o == null) {
+        out.add("'" + f.name() + "' (" + f.describe() + ") is not in the other layout");
+      } else if (!o.equals(f)) {
+        out.add("'" + f.name() + "' is " + f.describe() + " here but " + o.describe() + " there");
+      }
+    }
+    for (Field o : theirs.values()) {
+      if (!mine.containsKey(o.name())) {
+        out.add("'" + o.name() + "' (" + o.describe() + ") is only in the other layout");
+      }
+    }
+    if (!Objects.equals(tail, other.tail)) {
+      out.add("array tail " + tail + " here but " + other.tail + " there");
+    }
+    return out;
+  }
+
+  /**
+   * Parses a descriptor read from a heap file. The text is untrusted: anything that is not a
+   * well-formed, non-overlapping, aligned layout is rejected with a message.
+   */
+  public static Layout parse(String descriptor) {
+    List<Field> fields = new ArrayList<>();
+    Tail tail = null;
+    if (!descriptor.isEmpty()) {
+      for (String part : descriptor.split(";", -1)) {
+        if (tail != null) {
+          throw new IllegalArgumentException("the array tail must come last: " + part);
+        }
+        if (part.startsWith("tail ")) {
+          tail = parseTail(part.substring(5));
+        } else {
+          fields.add(parseField(part));
+        }
+      }
+    }
+    Layout layout = validated(fields, tail);
+    if (!layout.descriptor.equals(descriptor)) {
+      throw new IllegalArgumentException("descriptor is not in canonical form: " + descriptor);
+    }
+    return layout;
+  }
+
+  private static Field parseField(String part) {
+    int space = part.indexOf(' ');
+    int at = part.lastIndexOf('@');
+    if (space < 0 || at < space) {
+      throw new IllegalArgumentException("malformed field: " + part);
+    }
+    FieldKind kind = FieldKind.fromToken(part.substring(0, space));
+    if (kind == null) {
+      throw new IllegalArgumentException("unknown field kind in: " + part);
+    }
+    return new Field(part.substring(space + 1, at), kind, parseOffset(part.substring(at + 1)));
+  }
+
+  private static Tail parseTail(String part) {
+    int at = part.indexOf('@');
+    int star = part.indexOf('*');
+    if (at < 0 || star < at) {
+      throw new IllegalArgumentException("malformed array tail: " + part);
+    }
+    FieldKind kind = FieldKind.fromToken(part.substring(0, at));
+    if (kind == null) {
+      throw new IllegalArgumentException("unknown element kind in: " + part);
+    }
+    return new Tail(kind, parseOffset(part.substring(at + 1, star)), part.substring(star + 1));
+  }
+
+  private static long parseOffset(String text) {
+    if (text.isEmpty() || text.length() > 9 || !text.chars().allMatch(Character::isDigit)) {
+      throw new IllegalArgumentException("bad offset: " + text);
+    }
+    return Long.parseLong(text);
+  }
+
+  private static Layout validated(List<Field> fields, Tail tail) {
+    BitSet used = new BitSet();
+    Map<String, Field> names = new LinkedHashMap<>();
+    for (Field f : fields) {
+      if (!isIdentifier(f.name())) {
+        throw new IllegalArgumentException("field name is not a Java identifier: '" + f.name() + "'");
+      }
+      if (names.put(f.name(), f) != null) {
+        throw new IllegalArgumentException("field '" + f.name() + "' appears twice");
+      }
+      int size = f.kind().size();
+      if (f.offset() < 0 || f.offset() % size != 0) {
+        throw new IllegalArgumentException("field '" + f.name() + "' at " + f.offset() + " is not aligned to " + size);
+      }
+      int from = Math.toIntExact(f.offset());
+      if (used.get(from, from + size).cardinality() != 0) {
+        throw new IllegalArgumentException("field '" + f.name() + "' overlaps another field");
+      }
+      used.set(from, from + size);
+    }
+    if (tail != null) {
+      Field length = names.get(tail.lengthField());
+      if (length == null || (length.kind() != FieldKind.INT && length.kind() != FieldKind.LONG)) {
+        throw new IllegalArgumentException("array length field '" + tail.lengthField() + "' must be an int or long field");
+      }
+      if (tail.offset() % 8 != 0 || tail.offset() < used.length()) {
+        throw new IllegalArgumentException("array tail at " + tail.offset() + " must be 8-aligned and after every field");
+      }
+    }
+    return new Layout(fields, tail);
+  }
+
+  private static boolean isIdentifier(String name) {
+    if (name.isEmpty() || !Character.isJavaIdentifierStart(name.charAt(0))) {
+      return false;
+    }
+    return name.chars().allMatch(Character::isJavaIdentifierPart);
+  }
+
+  private static Map<String, Field> byName(List<Field> fields) {
+    Map<String, Field> map = new LinkedHashMap<>();
+    for (Field f : fields) {
+      map.put(f.name(), f);
+    }
+    return map;
+  }
+
+  private static long fnv1a(String text) {
+    long h = 0xcbf2_9ce4_8422_2325L;
+    for (byte b : text.getBytes(StandardCharsets.UTF_8)) {
+      h ^= b & 0xff;
+      h *= 0x100_0000_01b3L;
+    }
+    return h;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof Layout other && other.descriptor.equals(descriptor);
+  }
+
+  @Override
+  public int hashCode() {
+    return descriptor.hashCode();
+  }
+
+  @Override
+  public String toString() {
+    return descriptor;
+  }
+
+  /**
+   * Assigns offsets in declaration order, each field at the lowest naturally aligned offset that
+   * is still free. Small fields fill the padding that larger ones leave, so an object takes as few
+   * bytes, and so as few blocks, as its fields allow, and adding a field at the end of a class never
+   * moves the fields before it.
+   */
+  public static final class Builder {
+    private final List<Field> fields = new ArrayList<>();
+    private final BitSet used = new BitSet();
+    private Tail tail;
+
+    private Builder(Layout parent) {
+      if (parent != null) {
+        if (parent.tail != null) {
+          throw new IllegalArgumentException("cannot extend an array layout");
+        }
+        for (Field f : parent.fields) {
+          place(f);
+        }
+      }
+    }
+
+    public Builder field(String name, FieldKind kind) {
+      int size = kind.size();
+      int at = 0;
+      while (used.get(at, at + size).cardinality() != 0) {
+        at += size;
+      }
+      place(new Field(name, kind, at));
+      return this;
+    }
+
+    /** Trailing elements after every field; their count is the int or long field {@code lengthField}. */
+    public Builder tail(FieldKind kind, String lengthField) {
+      tail = new Tail(kind, (used.length() + 7) & -8L, lengthField);
+      return this;
+    }
+
+    private void place(Field f) {
+      fields.add(f);
+      used.set((int) f.offset(), (int) f.offset() + f.kind().size());
+    }
+
+    public Layout build() {
+      return validated(fields, tail);
+    }
+  }
+}

@@ -1,0 +1,22 @@
+package org.jnvm.recovery;
+
+/**
+ * What the recovery at open found and did.
+ *
+ * @param liveObjects objects kept
+ * @param liveBlocks blocks those objects occupy
+ * @param freedBlocks blocks below the bump pointer that went to the free queue
+ * @param clearedReferences references to invalid or malformed objects that were set to null
+ * @param recoverCalls objects whose {@code recover()} ran
+ * @param cleanShutdown whether the heap had been closed cleanly before this open
+ * @param nanos time taken
+ */
+public record RecoveryReport(
+    RecoveryMode mode,
+    long liveObjects,
+    long liveBlocks,
+    long freedBlocks,
+    long clearedReferences,
+    long recoverCalls,
+    boolean cleanShutdown,
+    long nanos) {}

@@ -1,0 +1,173 @@
+package org.jnvm.heap;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.Random;
+import org.jnvm.PObject;
+import org.jnvm.errors.JnvmException;
+import org.jnvm.fixtures.Node;
+import org.jnvm.fixtures.RefArray;
+import org.jnvm.fixtures.ShmTempDir;
+import org.jnvm.fixtures.Tally;
+import org.jnvm.fixtures.Wide;
+import org.jnvm.heap.format.Geometry;
+import org.jnvm.recovery.RecoveryMode;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A heap file is untrusted input: damaged copies of a real heap must open and be usable, or fail
+ * with a clear jnvm exception. Nothing else may escape, and the JVM must not crash.
+ */
+class CorruptionTest {
+  private static final int CASES = 400;
+
+  @TempDir(factory = ShmTempDir.class)
+  Path dir;
+
+  private Path pristine;
+  private Geometry geometry;
+  private long usedBytes;
+
+  @BeforeEach
+  void buildHeap() {
+    pristine = dir.resolve("pristine.heap");
+    try (Heap heap = Heap.create(pristine, HeapConfig.ofSize(1 << 20))) {
+      Node head = new Node(heap, 0).publish();
+      Node tail = head;
+      for (int i = 1; i < 30; i++) {
+        Node n = new Node(heap, i).publish();
+        tail.updateNext(n);
+        tail = n;
+      }
+      heap.roots().put("list", head);
+      Wide w = new Wide(heap);
+      for (int i = 0; i < Wide.SLOTS; i++) {
+        w.set(i, i);
+      }
+      w.setLink(head);
+      w.pwb();
+      heap.roots().put("wide", w);
+      RefArray a = new RefArray(heap, 20);
+      for (int i = 0; i < 20; i += 3) {
+        a.set(i, new Node(heap, 100 + i).publish());
+      }
+      a.set(1, w);
+      a.pwb();
+      heap.roots().put("array", a);
+      heap.roots().put("tally", new Tally(heap, 3));
+      new Node(heap, -1).publish(); // garbage for the collector
+      geometry = heap.geometry();
+      usedBytes = heap.bumpPointer() << geometry.blockShift();
+    }
+  }
+
+  @Test
+  void randomByteFlipsAndTruncationsNeverEscapeAsAnythingButAClearException() throws IOException {
+    int opened = 0;
+    int refused = 0;
+    for (int seed = 0; seed < CASES; seed++) {
+      Random random = new Random(seed);
+      Path copy = dir.resolve("case.heap");
+      Files.copy(pristine, copy, StandardCopyOption.REPLACE_EXISTING);
+      String damage = seed % 10 == 9 ? truncate(copy, random) : flip(copy, random);
+      try {
+        exercise(copy, seed % 4 == 3 ? RecoveryMode.NO_GC : RecoveryMode.GC);
+        opened++;
+      } catch (JnvmException | IndexOutOfBoundsException expected) {
+        refused++;
+      } catch (RuntimeException | Error e) {
+        throw new AssertionError("seed " + seed + " (" + damage + ") escaped as " + e, e);
+      }
+    }
+    assertTrue(opened > 0 && refused > 0, "both outcomes occur: opened " + opened + ", refused " + refused);
+  }
+
+  /** Flips bytes where they matter most: metadata, the headers in use, and the data in use. */
+  private String flip(Path file, Random random) throws IOException {
+    StringBuilder what = new StringBuilder("flipped");
+    try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+      int flips = 1 + random.nextInt(6);
+      for (int i = 0; i < flips; i++) {
+        long at = target(random);
+        ByteBuffer b = ByteBuffer.allocate(1);
+        ch.read(b, at);
+        byte value = (byte) (b.get(0) ^ (1 << random.nextInt(8)));
+        if (random.nextInt(4) == 0) {
+          value = (byte) random.nextInt(256);
+        }
+        ch.write(ByteBuffer.wrap(new byte[] {value}), at);
+        what.append(' ').append(at);
+      }
+    }
+    return what.toString();
+  }
+
+  private long target(Random random) {
+    long firstData = geometry.firstDataBlock() << geometry.blockShift();
+    return switch (random.nextInt(5)) {
+      case 0 -> random.nextInt(320); // superblock fields
+      case 1 -> geometry.rootTableOffset() + random.nextInt(4 * Geometry.ROOT_ENTRY_BYTES);
+      case 2 -> geometry.registryOffset() + random.nextInt(512);
+      case 3 -> geometry.headerTableOffset() + random.nextInt((int) (usedBytes >>> geometry.blockShift()) * 8);
+      default -> firstData + (long) (random.nextDouble() * (usedBytes - firstData));
+    };
+  }
+
+  private String truncate(Path file, Random random) throws IOException {
+    long length = (long) (random.nextDouble() * Files.size(file));
+    try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+      ch.truncate(length);
+    }
+    return "truncated to " + length;
+  }
+
+  /** Opens the heap, reads everything reachable, allocates and frees. */
+  private static void exercise(Path file, RecoveryMode mode) {
+    try (Heap heap = Heap.open(file, HeapConfig.existing().recovery(mode))) {
+      for (String name : heap.roots().names()) {
+        visit(heap.roots().get(name), 0);
+      }
+      Node fresh = new Node(heap, 5).publish();
+      heap.roots().put("fresh", fresh);
+      PObject list = heap.roots().get("list");
+      if (list != null) {
+        heap.roots().remove("list");
+        heap.free(list);
+      }
+    }
+  }
+
+  private static void visit(PObject o, int depth) {
+    if (o == null || depth > 100) {
+      return;
+    }
+    if (o instanceof Node n) {
+      n.getValue();
+      visit(n.getNext(), depth + 1);
+    } else if (o instanceof Wide w) {
+      for (int i = 0; i < Wide.SLOTS; i++) {
+        w.get(i);
+      }
+      visit(w.getLink(), depth + 1);
+    } else if (o instanceof RefArray a) {
+      int n = Math.min(a.length(), 1000);
+      for (int i = 0; i < n; i++) {
+        visit(a.get(i), depth + 1);
+      }
+    } else if (o instanceof Tally t) {
+      t.checked();
+    } else {
+      fail("unexpected class " + o.getClass());
+    }
+  }
+}
