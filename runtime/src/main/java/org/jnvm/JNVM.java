@@ -2,6 +2,7 @@ package org.jnvm;
 
 import java.nio.file.Path;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.jnvm.fa.FailureAtomic;
 import org.jnvm.heap.Heap;
 import org.jnvm.heap.HeapConfig;
 import org.jnvm.heap.Roots;
@@ -63,6 +64,21 @@ public final class JNVM {
         h.psync();
       }
     }
+  }
+
+  /** Opens a failure-atomic block; see {@link FailureAtomic}. */
+  public static void faStart() {
+    FailureAtomic.start();
+  }
+
+  /** Closes a failure-atomic block; the outermost commits. */
+  public static void faEnd() {
+    FailureAtomic.end();
+  }
+
+  /** Closes a failure-atomic block on an exception path; the outermost aborts. */
+  public static void faAbort() {
+    FailureAtomic.abort();
   }
 
   /** Closes the default heap cleanly. */

@@ -1,0 +1,83 @@
+package org.jnvm.fa;
+
+import java.util.function.Supplier;
+
+/**
+ * Failure-atomic blocks: after a crash at any instant, a block's writes, allocations and frees are
+ * either all present or all absent.
+ *
+ * <p>Blocks nest flatly: a per-thread depth counts them, and only the outermost block commits. An
+ * exception that leaves the outermost block aborts it; one caught inside the block does not.
+ * Blocks give no isolation: threads that share objects lock, as they would without persistence.
+ *
+ * <p>Generated wrappers use the bracket form:
+ *
+ * <pre>{@code
+ * FailureAtomic.start();
+ * boolean done = false;
+ * try {
+ *   ... body ...
+ *   done = true;
+ * } finally {
+ *   if (done) FailureAtomic.end(); else FailureAtomic.abort();
+ * }
+ * }</pre>
+ *
+ * Users may prefer {@link #run(Runnable)} and {@link #call(Supplier)}.
+ */
+public final class FailureAtomic {
+  private FailureAtomic() {}
+
+  /** Opens a block, or a nested level of the current one. */
+  public static void start() {
+    Transaction.current().start();
+  }
+
+  /** Closes a level; closing the outermost commits the block. */
+  public static void end() {
+    Transaction.current().end();
+  }
+
+  /** Closes a level on an exception path; closing the outermost aborts the block. */
+  public static void abort() {
+    Transaction.current().abort();
+  }
+
+  /** True when the calling thread is inside a block. */
+  public static boolean inBlock() {
+    return Transaction.depth() > 0;
+  }
+
+  /** Runs {@code body} as one failure-atomic block. */
+  public static void run(Runnable body) {
+    start();
+    boolean done = false;
+    try {
+      body.run();
+      done = true;
+    } finally {
+      if (done) {
+        end();
+      } else {
+        abort();
+      }
+    }
+  }
+
+  /** Runs {@code body} as one failure-atomic block and returns its result. */
+  public static <T> T call(Supplier<T> body) {
+    start();
+    boolean done = false;
+    try {
+      T result = body.get();
+      done = true;
+      return result;
+    } finally {
+      if (done) {
+        end();
+      } else {
+        abort();
+      }
+    }
+  }
+}
