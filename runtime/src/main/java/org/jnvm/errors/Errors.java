@@ -107,6 +107,25 @@ public final class Errors {
         "an object of heap " + otherPath + " cannot be stored in or freed from heap " + path + "; references never cross heaps");
   }
 
+  // ------------------------------------------------------------ failure-atomic blocks
+
+  public static BlockConflictException blockConflict(String path, long object) {
+    return new BlockConflictException(
+        "two failure-atomic blocks write the same block of the object at offset " + object + " in heap " + path
+            + " at the same time; blocks give no isolation, so lock the objects they share");
+  }
+
+  public static IllegalStateException rootInBlock(String name) {
+    return new IllegalStateException(
+        "root '" + name + "' cannot change inside a failure-atomic block, which could not undo it; "
+            + "change roots after the block, or keep the object in a field of a rooted object");
+  }
+
+  public static IllegalStateException blockSpansHeaps(String path, String otherPath) {
+    return new IllegalStateException(
+        "a failure-atomic block that writes heap " + path + " cannot also write heap " + otherPath + "; use one block per heap");
+  }
+
   // ------------------------------------------------------------ persistence backends
 
   public static PersistenceUnavailableException backendUnavailable(String backend, String reason) {

@@ -15,8 +15,8 @@ import org.jnvm.memory.Memory;
  * org.jnvm.errors.FreedObjectException}. The check costs one compare on the fast path: {@code
  * masterSpan} is the number of bytes addressable in the master block, and freeing sets it to 0.
  *
- * <p>Failure-atomic blocks hook in here: reads and writes inside a block will be redirected to
- * in-flight copies by {@link #address(long, int)}'s slow path once that issue lands.
+ * <p>Failure-atomic blocks hook in here: while some thread is inside a block, reads and writes take
+ * the slow path, where {@link InFlight} redirects them to the block's in-flight copies.
  */
 public final class Handle {
   private final Heap heap;
@@ -63,27 +63,47 @@ public final class Handle {
     return masterSpan == 0;
   }
 
-  /** The address of {@code width} bytes at payload offset {@code off}. */
+  /** The address to read {@code width} bytes at payload offset {@code off} from. */
   public long address(long off, int width) {
-    if (off >= 0 && off <= masterSpan - width) {
+    if (InFlight.active() == 0 && off >= 0 && off <= masterSpan - width) {
       return master + off;
     }
-    return slowAddress(off, width);
+    long direct = direct(off, width);
+    InFlight hook = InFlight.hook();
+    return InFlight.active() == 0 || hook == null ? direct : hook.readAddress(this, off, direct);
   }
 
-  private long slowAddress(long off, int width) {
+  /** The address to write {@code width} bytes at payload offset {@code off} to. */
+  long writableAddress(long off, int width) {
+    if (InFlight.active() == 0 && off >= 0 && off <= masterSpan - width) {
+      return master + off;
+    }
+    long direct = direct(off, width);
+    InFlight hook = InFlight.hook();
+    return InFlight.active() == 0 || hook == null ? direct : hook.writeAddress(this, off, direct);
+  }
+
+  /** The address in the object's own blocks, after every check. */
+  long direct(long off, int width) {
     if (masterSpan == 0) {
       throw Errors.freed(offset);
     }
     if (off < 0 || off > capacity - width) {
       throw Errors.outOfObject(off, width, capacity);
     }
-    int shift = heap.geometry.blockShift();
+    if (off <= masterSpan - width) {
+      return master + off;
+    }
     long inBlock = off & heap.geometry.blockMask();
     if (inBlock + width > heap.geometry.blockSize()) {
       throw Errors.spansBlocks(off, width);
     }
-    return blocks[(int) (off >>> shift)] + inBlock;
+    return blocks[(int) (off >>> heap.geometry.blockShift())] + inBlock;
+  }
+
+  /** The address of the block holding payload offset {@code off}; for the failure-atomic layer. */
+  public long blockAddress(long off) {
+    return off < heap.geometry.blockSize() ? master : blocks[(int) (off >>> heap.geometry.blockShift())];
   }
 
   public boolean getBoolean(long off) {
@@ -91,7 +111,7 @@ public final class Handle {
   }
 
   public void putBoolean(long off, boolean v) {
-    Memory.putByte(address(off, 1), v ? (byte) 1 : (byte) 0);
+    Memory.putByte(writableAddress(off, 1), v ? (byte) 1 : (byte) 0);
   }
 
   public byte getByte(long off) {
@@ -99,7 +119,7 @@ public final class Handle {
   }
 
   public void putByte(long off, byte v) {
-    Memory.putByte(address(off, 1), v);
+    Memory.putByte(writableAddress(off, 1), v);
   }
 
   public short getShort(long off) {
@@ -107,7 +127,7 @@ public final class Handle {
   }
 
   public void putShort(long off, short v) {
-    Memory.putShort(address(off, 2), v);
+    Memory.putShort(writableAddress(off, 2), v);
   }
 
   public char getChar(long off) {
@@ -115,7 +135,7 @@ public final class Handle {
   }
 
   public void putChar(long off, char v) {
-    Memory.putChar(address(off, 2), v);
+    Memory.putChar(writableAddress(off, 2), v);
   }
 
   public int getInt(long off) {
@@ -123,7 +143,7 @@ public final class Handle {
   }
 
   public void putInt(long off, int v) {
-    Memory.putInt(address(off, 4), v);
+    Memory.putInt(writableAddress(off, 4), v);
   }
 
   public float getFloat(long off) {
@@ -131,7 +151,7 @@ public final class Handle {
   }
 
   public void putFloat(long off, float v) {
-    Memory.putFloat(address(off, 4), v);
+    Memory.putFloat(writableAddress(off, 4), v);
   }
 
   public long getLong(long off) {
@@ -139,7 +159,7 @@ public final class Handle {
   }
 
   public void putLong(long off, long v) {
-    Memory.putLong(address(off, 8), v);
+    Memory.putLong(writableAddress(off, 8), v);
   }
 
   public double getDouble(long off) {
@@ -147,7 +167,7 @@ public final class Handle {
   }
 
   public void putDouble(long off, double v) {
-    Memory.putDouble(address(off, 8), v);
+    Memory.putDouble(writableAddress(off, 8), v);
   }
 
   /** The object a reference field points to, with a fresh proxy; null for a null reference. */
@@ -171,7 +191,7 @@ public final class Handle {
 
   /** Stores a reference; it is not written back and does not validate the target. */
   public void putRef(long off, PObject v) {
-    Memory.putLong(address(off, 8), heap.referenceTo(v));
+    Memory.putLong(writableAddress(off, 8), heap.referenceTo(v));
   }
 
   /**
@@ -181,11 +201,11 @@ public final class Handle {
    */
   public void updateRef(long off, PObject v) {
     long target = heap.referenceTo(v);
-    long at = address(off, 8);
     if (v != null) {
       v.validate();
     }
     heap.pfence();
+    long at = writableAddress(off, 8);
     Memory.putLong(at, target);
     heap.persistence.pwb(at);
   }
@@ -220,6 +240,10 @@ public final class Handle {
 
   public void validate() {
     checkLive();
+    InFlight hook = InFlight.hook();
+    if (InFlight.active() != 0 && hook != null && hook.deferValidate(this)) {
+      return;
+    }
     heap.setValid(offset);
   }
 
@@ -238,6 +262,11 @@ public final class Handle {
   void kill() {
     checkLive();
     masterSpan = 0;
+  }
+
+  /** Undoes {@link #kill()}: a free requested in an aborted block did not happen. */
+  void revive() {
+    masterSpan = Math.min(capacity, heap.geometry.blockSize());
   }
 
   @Override

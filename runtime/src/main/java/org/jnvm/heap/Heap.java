@@ -9,6 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import org.jnvm.PObject;
 import org.jnvm.errors.Errors;
 import org.jnvm.heap.alloc.BlockAllocator;
@@ -19,7 +21,7 @@ import org.jnvm.heap.format.SuperBlock;
 import org.jnvm.heap.registry.ClassRegistry;
 import org.jnvm.layout.Layout;
 import org.jnvm.layout.PClass;
-import org.jnvm.log.RedoLogs;
+import org.jnvm.log.LogPool;
 import org.jnvm.memory.Memory;
 import org.jnvm.persist.Persistence;
 import org.jnvm.recovery.HeapView;
@@ -49,6 +51,8 @@ public final class Heap implements AutoCloseable {
   private final BlockAllocator allocator;
   private final Roots roots;
   private final RecoveryReport recovery;
+  private final BlockAccess blockAccess = new BlockAccess();
+  private final ConcurrentHashMap<Class<?>, Object> extensions = new ConcurrentHashMap<>();
   private volatile boolean closed;
 
   private Heap(Path path, FileChannel channel, Geometry geometry, HeapConfig config, boolean clean) {
@@ -70,7 +74,7 @@ public final class Heap implements AutoCloseable {
     this.roots = new Roots(this, mapping.address(geometry.rootTableOffset()), geometry.rootCapacity());
     registry.resolveAvailable();
     View view = new View();
-    RedoLogs.replay(view, superWord(SuperBlock.LOG_DIRECTORY_AT));
+    LogPool.replay(this);
     Recovery.Result result = Recovery.run(view, config.recoveryMode(), clean);
     roots.forgetCleared();
     allocator.addFree(result.freeBlocks());
@@ -217,7 +221,7 @@ public final class Heap implements AutoCloseable {
       long block = b & ~BlockAllocator.FRESH;
       long address = initBlock(b);
       Memory.putLong(headerAddress(block), BlockHeader.master(classId, 0));
-      return new Handle(this, geometry.blockOffset(block), address, null, geometry.blockSize(), classId);
+      return allocated(new Handle(this, geometry.blockOffset(block), address, null, geometry.blockSize(), classId));
     }
     long[] blocks = new long[(int) count];
     if (!allocator.allocate(blocks)) {
@@ -236,7 +240,15 @@ public final class Heap implements AutoCloseable {
       persistence.pwb(at);
     }
     Memory.putLong(headerAddress(blocks[0]), BlockHeader.master(classId, blocks[1]));
-    return new Handle(this, geometry.blockOffset(blocks[0]), addresses[0], addresses, count << geometry.blockShift(), classId);
+    return allocated(new Handle(this, geometry.blockOffset(blocks[0]), addresses[0], addresses, count << geometry.blockShift(), classId));
+  }
+
+  private Handle allocated(Handle h) {
+    InFlight hook = InFlight.hook();
+    if (InFlight.active() != 0 && hook != null) {
+      hook.allocated(h);
+    }
+    return h;
   }
 
   /** Zeroes a reused block; a fresh one is zero already. Returns its address. */
@@ -265,6 +277,10 @@ public final class Heap implements AutoCloseable {
       throw Errors.freed(h.offset());
     }
     h.kill();
+    InFlight hook = InFlight.hook();
+    if (InFlight.active() != 0 && hook != null && hook.deferFree(h)) {
+      return;
+    }
     release(h.offset(), header);
   }
 
@@ -295,6 +311,19 @@ public final class Heap implements AutoCloseable {
     if (full) {
       pfence();
     }
+  }
+
+  /**
+   * Volatile state that a layer above keeps per heap, such as the pool of redo logs; made by
+   * {@code factory} on first use.
+   */
+  public <T> T extension(Class<T> key, Function<Heap, T> factory) {
+    return key.cast(extensions.computeIfAbsent(key, k -> factory.apply(this)));
+  }
+
+  /** Block-level operations for the runtime's failure-atomic layer; not for applications. */
+  public BlockAccess blocks() {
+    return blockAccess;
   }
 
   // ---------------------------------------------------------------- references
@@ -470,6 +499,113 @@ public final class Heap implements AutoCloseable {
   @Override
   public String toString() {
     return "Heap[" + path + (closed ? ", closed" : "") + "]";
+  }
+
+  /**
+   * What the failure-atomic layer does below objects: raw blocks for in-flight copies, headers,
+   * and the superblock word that names the redo-log directory. Every block number passed in is
+   * checked.
+   */
+  public final class BlockAccess {
+    private BlockAccess() {}
+
+    public Heap heap() {
+      return Heap.this;
+    }
+
+    public int blockSize() {
+      return geometry.blockSize();
+    }
+
+    /** A block that belongs to no object, for an in-flight copy; its header stays zero. */
+    public long allocateBlock() {
+      checkOpen();
+      long b = allocator.allocate();
+      if (b < 0) {
+        throw Errors.outOfSpace(path(), geometry.blockSize(), 0);
+      }
+      return b & ~BlockAllocator.FRESH;
+    }
+
+    /** Returns a block no durable state refers to; it may be reused at once. */
+    public void releaseBlock(long block) {
+      allocator.release(checked(block));
+    }
+
+    /** Returns a block that durable state may still name; reused after this thread's next pfence. */
+    public void retireBlock(long block) {
+      if (allocator.free(checked(block))) {
+        pfence();
+      }
+    }
+
+    public long address(long block) {
+      return mapping.address(geometry.blockOffset(checked(block)));
+    }
+
+    /** The block at an address inside the mapping. */
+    public long blockAt(long address) {
+      int chunk = mapping.chunkIndexOf(address);
+      if (chunk < 0) {
+        throw new IllegalArgumentException("address 0x" + Long.toHexString(address) + " is outside heap " + path());
+      }
+      long offset = ((long) chunk << Geometry.CHUNK_SHIFT) + (address - mapping.chunkAddress(chunk));
+      return offset >>> geometry.blockShift();
+    }
+
+    public boolean isValid(long offset) {
+      return BlockHeader.isValid(Memory.getLong(headerAddress(checkedBlock(offset))));
+    }
+
+    /** Sets the valid bit of a master block and writes it back; no fence. */
+    public void validate(long offset) {
+      setValid(offset);
+    }
+
+    /** Replay of an allocation: sets the valid bit if {@code offset} still starts an object. */
+    public void validateIfObject(long offset) {
+      long at = headerAddress(checkedBlock(offset));
+      if (BlockHeader.isMaster(Memory.getLong(at))) {
+        setValid(offset);
+      }
+    }
+
+    /** Replay of a free: zeroes the header; the recovery GC then reclaims the blocks. */
+    public void invalidate(long offset) {
+      long at = headerAddress(checkedBlock(offset));
+      Memory.putLong(at, 0);
+      persistence.pwb(at);
+    }
+
+    /** The address of a field, bypassing failure-atomic redirection; for the logs themselves. */
+    public long rawAddress(Handle handle, long off) {
+      return handle.direct(off, 8);
+    }
+
+    /** Frees an object whose proxy a block killed; {@code handle} stays unusable. */
+    public void free(Handle handle) {
+      release(handle.offset(), header(handle.offset()));
+    }
+
+    public void kill(Handle handle) {
+      handle.kill();
+    }
+
+    public void revive(Handle handle) {
+      handle.revive();
+    }
+
+    /** The address of the superblock word holding the offset of the redo-log directory. */
+    public long logDirectoryWord() {
+      return superWord(SuperBlock.LOG_DIRECTORY_AT);
+    }
+
+    private long checked(long block) {
+      if (!geometry.isDataBlock(block)) {
+        throw Errors.corrupt(path(), "block " + block + " is not a data block");
+      }
+      return block;
+    }
   }
 
   /** Recovery's window on this heap. */

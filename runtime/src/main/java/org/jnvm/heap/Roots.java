@@ -72,6 +72,9 @@ public final class Roots {
   /** Binds {@code name} to {@code value}, failure-atomically and durably. A previous value is not freed. */
   public synchronized void put(String name, PObject value) {
     heap.checkOpen();
+    if (InFlight.callerInBlock()) {
+      throw Errors.rootInBlock(name);
+    }
     if (value == null && !slots.containsKey(name)) {
       return;
     }
@@ -92,6 +95,9 @@ public final class Roots {
   /** The weak put: no validation and no fence; durable at the caller's next pfence. */
   public synchronized void wput(String name, PObject value) {
     heap.checkOpen();
+    if (InFlight.callerInBlock()) {
+      throw Errors.rootInBlock(name);
+    }
     if (value == null && !slots.containsKey(name)) {
       return;
     }

@@ -1,0 +1,115 @@
+package org.jnvm.log;
+
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import org.jnvm.PObject;
+import org.jnvm.errors.Errors;
+import org.jnvm.heap.Heap;
+import org.jnvm.memory.Memory;
+
+/**
+ * A heap's redo logs as the running program sees them: a pool that lends an idle log to each block
+ * that needs one, so there is no fixed number of threads and idle threads' logs are reused; and
+ * the claims that stop two concurrent blocks from copying the same block.
+ */
+public final class LogPool {
+  private static final int FIRST_DIRECTORY = 16;
+
+  private final Heap heap;
+  private final ConcurrentLinkedQueue<RedoLog> idle = new ConcurrentLinkedQueue<>();
+  private final ConcurrentHashMap<Long, Object> claims = new ConcurrentHashMap<>();
+  private LogDirectory directory;
+  private int used;
+
+  private LogPool(Heap heap) {
+    this.heap = heap;
+    long offset = Memory.getLong(heap.blocks().logDirectoryWord());
+    if (offset != 0) {
+      directory = directoryAt(heap, offset);
+      for (int i = 0; i < directory.length(); i++) {
+        RedoLog log = directory.get(i);
+        if (log != null) {
+          idle.add(log);
+          used = i + 1;
+        }
+      }
+    }
+  }
+
+  /** The pool of {@code heap}, made on first use. */
+  public static LogPool of(Heap heap) {
+    return heap.extension(LogPool.class, LogPool::new);
+  }
+
+  /** An idle log, or a new one published in the directory. */
+  public RedoLog acquire() {
+    RedoLog log = idle.poll();
+    return log != null ? log : create();
+  }
+
+  public void release(RedoLog log) {
+    idle.add(log);
+  }
+
+  /**
+   * Claims a block for the calling block's in-flight copy. Returns the previous owner, or null if
+   * the claim succeeded.
+   */
+  public Object claim(long blockAddress, Object owner) {
+    Object previous = claims.putIfAbsent(blockAddress, owner);
+    return previous == null || previous == owner ? null : previous;
+  }
+
+  public void unclaim(long blockAddress) {
+    claims.remove(blockAddress);
+  }
+
+  private synchronized RedoLog create() {
+    RedoLog log = RedoLog.create(heap);
+    heap.pfence();
+    if (directory == null || used == directory.length()) {
+      publish(directory == null ? LogDirectory.create(heap, FIRST_DIRECTORY) : directory.grown(directory.length() * 2));
+    }
+    directory.set(used++, log);
+    return log;
+  }
+
+  /** Makes {@code bigger} the directory with one store of the superblock word, then frees the old one. */
+  private void publish(LogDirectory bigger) {
+    heap.pfence();
+    long word = heap.blocks().logDirectoryWord();
+    Memory.putLong(word, bigger.handle().offset());
+    heap.persistence().pwb(word);
+    heap.pfence();
+    if (directory != null) {
+      heap.free(directory);
+    }
+    directory = bigger;
+  }
+
+  /** Recovery's first step: replays every committed log of {@code heap}. Returns the entries applied. */
+  public static long replay(Heap heap) {
+    long offset = Memory.getLong(heap.blocks().logDirectoryWord());
+    if (offset == 0) {
+      return 0;
+    }
+    LogDirectory d = directoryAt(heap, offset);
+    long applied = 0;
+    for (int i = 0; i < d.length(); i++) {
+      RedoLog log = d.get(i);
+      if (log != null) {
+        applied += log.replay();
+      }
+    }
+    heap.pfence();
+    return applied;
+  }
+
+  private static LogDirectory directoryAt(Heap heap, long offset) {
+    PObject o = heap.resurrect(offset);
+    if (!(o instanceof LogDirectory d) || !d.isValid()) {
+      throw Errors.corrupt(heap.path(), "the superblock's redo-log directory word does not name a valid log directory");
+    }
+    return d;
+  }
+}

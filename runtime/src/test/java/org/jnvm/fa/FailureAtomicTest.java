@@ -1,0 +1,390 @@
+package org.jnvm.fa;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicReference;
+import org.jnvm.errors.BlockConflictException;
+import org.jnvm.errors.FreedObjectException;
+import org.jnvm.fixtures.CrashingPersistence;
+import org.jnvm.fixtures.Node;
+import org.jnvm.fixtures.RefArray;
+import org.jnvm.fixtures.ShmTempDir;
+import org.jnvm.fixtures.Wide;
+import org.jnvm.heap.Heap;
+import org.jnvm.heap.HeapConfig;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class FailureAtomicTest {
+  @TempDir(factory = ShmTempDir.class)
+  Path dir;
+
+  private Path file() {
+    return dir.resolve("fa.heap");
+  }
+
+  private Heap create() {
+    return Heap.create(file(), HeapConfig.ofSize(16 << 20));
+  }
+
+  private Heap reopen() {
+    return Heap.open(file(), HeapConfig.existing());
+  }
+
+  /** The objects a heap holds for failure-atomic blocks once one thread has used them: a log directory and a log. */
+  private static final int LOG_OBJECTS = 2;
+
+  /** A valid, rooted node. */
+  private static Node rooted(Heap heap, String name, long value) {
+    Node n = new Node(heap, value).publish();
+    heap.roots().put(name, n);
+    return n;
+  }
+
+  @Test
+  void aCommittedBlockIsVisibleAndDurable() {
+    try (Heap heap = create()) {
+      Node n = rooted(heap, "n", 1);
+      FailureAtomic.run(
+          () -> {
+            n.setValue(5);
+            n.setNext(new Node(heap, 6));
+          });
+      assertEquals(5, n.getValue());
+      assertTrue(n.getNext().isValid(), "objects allocated in a block are validated at commit");
+    }
+    try (Heap heap = reopen()) {
+      Node n = heap.roots().get("n", Node.class);
+      assertEquals(5, n.getValue());
+      assertEquals(6, n.getNext().getValue());
+      assertEquals(2 + LOG_OBJECTS, heap.recoveryReport().liveObjects());
+    }
+  }
+
+  @Test
+  void anExceptionAbortsWritesAllocationsAndFrees() {
+    try (Heap heap = create()) {
+      Node n = rooted(heap, "n", 1);
+      Node m = new Node(heap, 2).publish();
+      n.updateNext(m);
+      AtomicReference<Node> made = new AtomicReference<>();
+      IllegalStateException e =
+          assertThrows(
+              IllegalStateException.class,
+              () ->
+                  FailureAtomic.run(
+                      () -> {
+                        n.setValue(9);
+                        Node x = new Node(heap, 3);
+                        made.set(x);
+                        n.setNext(x);
+                        heap.free(m);
+                        assertThrows(FreedObjectException.class, m::getValue);
+                        throw new IllegalStateException("boom");
+                      }));
+      assertEquals("boom", e.getMessage(), "the exception propagates");
+      assertFalse(FailureAtomic.inBlock());
+      assertEquals(1, n.getValue());
+      assertEquals(2, n.getNext().getValue());
+      assertEquals(2, m.getValue(), "a free requested in an aborted block did not happen");
+      assertThrows(FreedObjectException.class, () -> made.get().getValue(), "an allocation of an aborted block is freed");
+    }
+    try (Heap heap = reopen()) {
+      assertEquals(2 + LOG_OBJECTS, heap.recoveryReport().liveObjects());
+      assertEquals(1, heap.roots().get("n", Node.class).getValue());
+    }
+  }
+
+  @Test
+  void readsSeeTheBlocksWritesThroughEveryProxy() {
+    try (Heap heap = create()) {
+      Node n = rooted(heap, "n", 1);
+      FailureAtomic.run(
+          () -> {
+            n.setValue(7);
+            Node other = heap.roots().get("n", Node.class);
+            assertEquals(7, other.getValue());
+            other.setValue(8);
+            assertEquals(8, n.getValue());
+          });
+      assertEquals(8, heap.roots().get("n", Node.class).getValue());
+    }
+  }
+
+  @Test
+  void nestingIsFlatAndACaughtExceptionDoesNotAbort() {
+    try (Heap heap = create()) {
+      Node n = rooted(heap, "n", 1);
+      FailureAtomic.run(
+          () -> {
+            FailureAtomic.run(() -> n.setValue(2));
+            assertTrue(FailureAtomic.inBlock());
+            assertThrows(
+                ArithmeticException.class,
+                () ->
+                    FailureAtomic.run(
+                        () -> {
+                          n.setValue(3);
+                          throw new ArithmeticException();
+                        }));
+            assertEquals(3, n.getValue(), "an inner block's exception does not undo anything");
+          });
+      assertEquals(3, n.getValue());
+      assertThrows(
+          IllegalArgumentException.class,
+          () ->
+              FailureAtomic.run(
+                  () -> {
+                    FailureAtomic.run(() -> n.setValue(4));
+                    throw new IllegalArgumentException();
+                  }));
+      assertEquals(3, n.getValue(), "only the outermost block commits, so its abort undoes the inner one");
+    }
+  }
+
+  @Test
+  void freeingAnObjectAllocatedInTheSameBlock() {
+    try (Heap heap = create()) {
+      Node n = rooted(heap, "n", 1);
+      FailureAtomic.run(() -> n.setValue(0)); // makes the log
+      heap.pfence();
+      long live = heap.availableBlocks();
+      FailureAtomic.run(
+          () -> {
+            Node x = new Node(heap, 3);
+            x.setValue(4);
+            heap.free(x);
+            n.setValue(2);
+          });
+      heap.pfence();
+      assertEquals(live, heap.availableBlocks(), "the temporary object's block is free again");
+      assertEquals(2, n.getValue());
+    }
+    try (Heap heap = reopen()) {
+      assertEquals(1 + LOG_OBJECTS, heap.recoveryReport().liveObjects());
+    }
+  }
+
+  @Test
+  void blocksSpanMultiBlockObjects() {
+    try (Heap heap = create()) {
+      Wide w = new Wide(heap);
+      w.pwb();
+      heap.roots().put("w", w);
+      FailureAtomic.run(
+          () -> {
+            for (int i = 0; i < Wide.SLOTS; i++) {
+              w.set(i, 100 + i);
+            }
+          });
+      assertThrows(
+          IllegalStateException.class,
+          () ->
+              FailureAtomic.run(
+                  () -> {
+                    w.set(0, -1);
+                    w.set(Wide.SLOTS - 1, -1);
+                    throw new IllegalStateException();
+                  }));
+    }
+    try (Heap heap = reopen()) {
+      Wide w = heap.roots().get("w", Wide.class);
+      for (int i = 0; i < Wide.SLOTS; i++) {
+        assertEquals(100 + i, w.get(i));
+      }
+    }
+  }
+
+  @Test
+  void theLogGrowsPastThousandsOfEntries() {
+    int count = 6000;
+    try (Heap heap = Heap.create(file(), HeapConfig.ofSize(64 << 20))) {
+      RefArray all = new RefArray(heap, count);
+      for (int i = 0; i < count; i++) {
+        all.set(i, new Node(heap, i).publish());
+      }
+      all.publishArray();
+      heap.roots().put("all", all);
+      FailureAtomic.run(
+          () -> {
+            for (int i = 0; i < count; i++) {
+              Node n = (Node) all.get(i);
+              n.setValue(n.getValue() * 2);
+            }
+          });
+    }
+    try (Heap heap = reopen()) {
+      RefArray all = heap.roots().get("all", RefArray.class);
+      for (int i = 0; i < count; i++) {
+        assertEquals(2L * i, ((Node) all.get(i)).getValue());
+      }
+    }
+  }
+
+  @Test
+  void manyThreadsRunBlocksAtOnce() throws Exception {
+    int threads = 6;
+    int rounds = 2000;
+    try (Heap heap = create()) {
+      List<Node> nodes = new ArrayList<>();
+      for (int t = 0; t < threads; t++) {
+        nodes.add(rooted(heap, "t" + t, 0));
+      }
+      List<Thread> workers = new ArrayList<>();
+      List<Throwable> failures = new ArrayList<>();
+      for (int t = 0; t < threads; t++) {
+        Node mine = nodes.get(t);
+        workers.add(
+            new Thread(
+                () -> {
+                  try {
+                    for (int r = 0; r < rounds; r++) {
+                      FailureAtomic.run(
+                          () -> {
+                            Node old = mine.getNext();
+                            mine.setNext(new Node(heap, mine.getValue() + 1));
+                            mine.setValue(mine.getValue() + 1);
+                            if (old != null) {
+                              heap.free(old);
+                            }
+                          });
+                    }
+                  } catch (Throwable e) {
+                    synchronized (failures) {
+                      failures.add(e);
+                    }
+                  }
+                }));
+      }
+      workers.forEach(Thread::start);
+      for (Thread w : workers) {
+        w.join();
+      }
+      assertEquals(List.of(), failures);
+      for (Node n : nodes) {
+        assertEquals(rounds, n.getValue());
+        assertEquals(rounds, n.getNext().getValue());
+      }
+    }
+    try (Heap heap = reopen()) {
+      long live = heap.recoveryReport().liveObjects();
+      assertTrue(live >= 2L * threads + LOG_OBJECTS && live <= 2L * threads + 1 + threads, "live objects: " + live);
+    }
+  }
+
+  @Test
+  void twoBlocksWritingOneBlockAtOnceAreDetected() throws Exception {
+    try (Heap heap = create()) {
+      Node n = rooted(heap, "n", 1);
+      CountDownLatch written = new CountDownLatch(1);
+      CountDownLatch tried = new CountDownLatch(1);
+      AtomicReference<Throwable> second = new AtomicReference<>();
+      Thread other =
+          new Thread(
+              () -> {
+                try {
+                  written.await();
+                  FailureAtomic.run(() -> n.setValue(20));
+                } catch (Throwable e) {
+                  second.set(e);
+                } finally {
+                  tried.countDown();
+                }
+              });
+      other.start();
+      FailureAtomic.run(
+          () -> {
+            n.setValue(10);
+            written.countDown();
+            try {
+              tried.await();
+            } catch (InterruptedException e) {
+              throw new IllegalStateException(e);
+            }
+          });
+      other.join();
+      assertTrue(second.get() instanceof BlockConflictException, String.valueOf(second.get()));
+      assertEquals(10, n.getValue(), "the first block committed; the second aborted");
+      FailureAtomic.run(() -> n.setValue(30));
+      assertEquals(30, n.getValue(), "the claims are released");
+    }
+  }
+
+  @Test
+  void rootsDoNotChangeInsideABlock() {
+    try (Heap heap = create()) {
+      Node n = new Node(heap, 1);
+      assertThrows(IllegalStateException.class, () -> FailureAtomic.run(() -> heap.roots().put("n", n)));
+      assertFalse(heap.roots().exists("n"));
+    }
+  }
+
+  @Test
+  void aBlockTouchesOneHeap() {
+    try (Heap one = create();
+        Heap two = Heap.create(dir.resolve("two.heap"), HeapConfig.ofSize(1 << 20))) {
+      Node a = rooted(one, "a", 1);
+      Node b = rooted(two, "b", 1);
+      assertThrows(
+          IllegalStateException.class,
+          () ->
+              FailureAtomic.run(
+                  () -> {
+                    a.setValue(2);
+                    b.setValue(2);
+                  }));
+      assertEquals(1, a.getValue());
+      assertEquals(1, b.getValue());
+    }
+  }
+
+  /** Crashes at each fence of a commit: before the commit mark the block is absent, after it present. */
+  @Test
+  void aCrashDuringCommitLeavesAllOrNothing() throws IOException {
+    for (int fence = 1; fence <= 3; fence++) {
+      Path original = dir.resolve("crash" + fence + ".heap");
+      CrashingPersistence crashing = new CrashingPersistence();
+      Heap heap = Heap.create(original, HeapConfig.ofSize(1 << 20).persistence(f -> crashing));
+      Node n = rooted(heap, "n", 1);
+      FailureAtomic.run(() -> n.setValue(2)); // creates the log, so the next block fences only to commit
+      crashing.arm(fence);
+      assertThrows(
+          CrashingPersistence.Crash.class,
+          () ->
+              FailureAtomic.run(
+                  () -> {
+                    n.setValue(3);
+                    n.setNext(new Node(heap, 4));
+                  }));
+      Path after = dir.resolve("after" + fence + ".heap");
+      Files.copy(original, after, StandardCopyOption.REPLACE_EXISTING);
+      try (Heap reopened = Heap.open(after, HeapConfig.existing())) {
+        Node m = reopened.roots().get("n", Node.class);
+        if (fence == 1) {
+          assertEquals(2, m.getValue(), "crash before the commit mark: the block is absent");
+          assertNull(m.getNext());
+          assertEquals(1 + LOG_OBJECTS, reopened.recoveryReport().liveObjects());
+        } else {
+          assertEquals(3, m.getValue(), "crash after the commit mark at fence " + fence + ": replayed");
+          assertEquals(4, m.getNext().getValue());
+          assertEquals(2 + LOG_OBJECTS, reopened.recoveryReport().liveObjects());
+        }
+      }
+      try (Heap again = Heap.open(after, HeapConfig.existing())) {
+        assertSame(fence == 1 ? null : Boolean.TRUE, fence == 1 ? null : again.roots().get("n", Node.class).getNext().isValid());
+      }
+    }
+  }
+}
