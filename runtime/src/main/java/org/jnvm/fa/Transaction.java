@@ -19,8 +19,11 @@ import org.jnvm.memory.Memory;
  *
  * <p>Commit: write back the in-flight copies, the new objects and the log; pfence; mark the log
  * committed; pfence; copy the in-flight blocks over the originals, validate the new objects and
- * free the freed ones; pfence; then empty the log and retire the copies, which are reused only
- * after this thread's next pfence, by which the log's emptiness is durable.
+ * free the freed ones; pfence; empty the log; pfence; release the copies. The last fence is one
+ * more than the paper's protocol has, and it is needed: until the log's emptiness is durable, a
+ * crash replays the block, and any store made after the commit to the blocks it applied (by this
+ * thread or another, failure-atomic or not) could reach memory first and be overwritten by that
+ * replay.
  */
 final class Transaction {
   private static final ThreadLocal<Transaction> CURRENT = ThreadLocal.withInitial(Transaction::new);
@@ -214,10 +217,13 @@ final class Transaction {
       blocks.free(h);
     }
     heap.pfence();
+    // The emptied log must be durable before anything else can write the blocks just applied:
+    // otherwise a crash could replay this block over newer data.
     log.truncate();
+    heap.pfence();
     for (int i = 0; i < copyList.size(); i += 2) {
       pool.unclaim(copyList.get(i));
-      blocks.retireBlock(copyList.get(i + 1));
+      blocks.releaseBlock(copyList.get(i + 1));
     }
   }
 

@@ -353,7 +353,7 @@ class FailureAtomicTest {
   /** Crashes at each fence of a commit: before the commit mark the block is absent, after it present. */
   @Test
   void aCrashDuringCommitLeavesAllOrNothing() throws IOException {
-    for (int fence = 1; fence <= 3; fence++) {
+    for (int fence = 1; fence <= 4; fence++) {
       Path original = dir.resolve("crash" + fence + ".heap");
       CrashingPersistence crashing = new CrashingPersistence();
       Heap heap = Heap.create(original, HeapConfig.ofSize(1 << 20).persistence(f -> crashing));
