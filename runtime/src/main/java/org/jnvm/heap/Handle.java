@@ -2,7 +2,6 @@ package org.jnvm.heap;
 
 import org.jnvm.PObject;
 import org.jnvm.errors.Errors;
-import org.jnvm.heap.format.BlockHeader;
 import org.jnvm.memory.Memory;
 
 /**
@@ -249,7 +248,7 @@ public final class Handle {
 
   public boolean isValid() {
     checkLive();
-    return BlockHeader.isValid(heap.header(offset));
+    return heap.isValidObject(offset);
   }
 
   void checkLive() {

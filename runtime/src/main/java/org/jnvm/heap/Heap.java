@@ -17,6 +17,7 @@ import org.jnvm.heap.alloc.BlockAllocator;
 import org.jnvm.heap.alloc.LongStack;
 import org.jnvm.heap.format.BlockHeader;
 import org.jnvm.heap.format.Geometry;
+import org.jnvm.heap.format.PoolBlock;
 import org.jnvm.heap.format.SuperBlock;
 import org.jnvm.heap.registry.ClassRegistry;
 import org.jnvm.layout.Layout;
@@ -52,6 +53,7 @@ public final class Heap implements AutoCloseable {
   private final Roots roots;
   private final RecoveryReport recovery;
   private final BlockAccess blockAccess = new BlockAccess();
+  private final Pools pools = new Pools(this);
   private final ConcurrentHashMap<Class<?>, Object> extensions = new ConcurrentHashMap<>();
   private volatile boolean closed;
 
@@ -78,6 +80,7 @@ public final class Heap implements AutoCloseable {
     Recovery.Result result = Recovery.run(view, config.recoveryMode(), clean);
     roots.forgetCleared();
     allocator.addFree(result.freeBlocks());
+    pools.adopt(result.poolBlocks());
     this.recovery = result.report();
     callRecover(result.toRecover());
     LOG.log(
@@ -206,6 +209,25 @@ public final class Heap implements AutoCloseable {
     return allocateBytes(type, layout.tail().isPresent() ? layout.sizeWith(elements) : layout.size());
   }
 
+  /**
+   * Allocates an object that will not change once it is validated, such as a string. A small one
+   * takes a slot in a block shared with others of its class (the paper's section 4.4); a large one,
+   * or one with references, takes whole blocks as {@link #allocate(PClass, long)} does. Like every
+   * new object, it is zeroed and invalid.
+   */
+  public Handle allocateImmutable(PClass<?> type, long elements) {
+    Layout layout = type.layout();
+    long bytes = layout.tail().isPresent() ? layout.sizeWith(elements) : layout.size();
+    int slot = pools.slotSizeFor(type, bytes);
+    if (slot == 0) {
+      return allocate(type, elements);
+    }
+    checkOpen();
+    long offset = pools.allocate(type, slot);
+    int poolId = BlockHeader.classId(header(offset));
+    return allocated(new Handle(this, offset, mapping.address(offset), null, slot, poolId));
+  }
+
   private Handle allocateBytes(PClass<?> type, long bytes) {
     checkOpen();
     int classId = registry.idOf(type);
@@ -286,15 +308,18 @@ public final class Heap implements AutoCloseable {
 
   /** Frees the object at a reference offset; used by {@link Handle#updateRefAndFree}. */
   void freeAt(long offset) {
-    long block = checkedBlock(offset);
-    long header = Memory.getLong(headerAddress(block));
-    if (!BlockHeader.isMaster(header)) {
-      throw Errors.dangling(path(), offset);
-    }
-    release(offset, header);
+    long block = checkedReference(offset);
+    release(offset, Memory.getLong(headerAddress(block)));
   }
 
   private void release(long offset, long header) {
+    if (isPooled(offset)) {
+      invalidateObject(offset);
+      if (pools.free(offset)) {
+        pfence();
+      }
+      return;
+    }
     long block = offset >>> geometry.blockShift();
     long at = headerAddress(block);
     Memory.putLong(at, 0);
@@ -349,17 +374,14 @@ public final class Heap implements AutoCloseable {
     if (offset == 0) {
       return null;
     }
-    long block = checkedBlock(offset);
+    long block = checkedReference(offset);
     long header = Memory.getLong(headerAddress(block));
     int classId = BlockHeader.classId(header);
-    if (classId == 0) {
-      throw Errors.dangling(path(), offset);
-    }
     ClassRegistry.Entry entry = registry.entry(classId);
-    if (entry == null || BlockHeader.hasReservedBits(header)) {
-      throw Errors.corrupt(path(), "the object at offset " + offset + " has a bad header " + Long.toHexString(header));
-    }
     PClass<?> type = registry.resolve(entry);
+    if (entry.isPool()) {
+      return type.attach(new Handle(this, offset, mapping.address(offset), null, entry.slotSize(), classId));
+    }
     return type.attach(handleFor(block, header, classId, entry.layout()));
   }
 
@@ -391,12 +413,50 @@ public final class Heap implements AutoCloseable {
     return new Handle(this, offset, address, chain.toArray(), (long) chain.size() << geometry.blockShift(), classId);
   }
 
-  private long checkedBlock(long offset) {
+  /**
+   * Checks that {@code offset}, read from the heap, can start an object: the start of a master data
+   * block of a registered class, or the start of a slot in a pool block. Returns the block.
+   */
+  private long checkedReference(long offset) {
     long block = offset >>> geometry.blockShift();
-    if (offset < 0 || (offset & geometry.blockMask()) != 0 || !geometry.isDataBlock(block)) {
+    if (offset <= 0 || !geometry.isDataBlock(block)) {
       throw Errors.badReference(path(), offset);
     }
+    long header = Memory.getLong(headerAddress(block));
+    ClassRegistry.Entry entry = registry.entry(BlockHeader.classId(header));
+    if (entry == null) {
+      throw Errors.dangling(path(), offset);
+    }
+    if (BlockHeader.hasReservedBits(header)) {
+      throw Errors.corrupt(path(), "the object at offset " + offset + " has a bad header " + Long.toHexString(header));
+    }
+    boolean inside = (offset & geometry.blockMask()) != 0;
+    if (inside != entry.isPool() || (inside && poolOf(entry).slotAt(offset & geometry.blockMask()) < 0)) {
+      throw Errors.dangling(path(), offset);
+    }
     return block;
+  }
+
+  private boolean isPooled(long offset) {
+    return (offset & geometry.blockMask()) != 0;
+  }
+
+  private PoolBlock poolOf(ClassRegistry.Entry entry) {
+    return new PoolBlock(geometry.blockSize(), entry.slotSize());
+  }
+
+  /** The address of the bitmap word that holds the valid bit of the pooled object at {@code offset}. */
+  private long slotWord(long offset) {
+    long start = offset & ~geometry.blockMask();
+    ClassRegistry.Entry entry = registry.entry(BlockHeader.classId(header(offset)));
+    int slot = poolOf(entry).slotAt(offset - start);
+    return mapping.address(start + PoolBlock.bitmapWord(slot));
+  }
+
+  private long slotBit(long offset) {
+    long start = offset & ~geometry.blockMask();
+    ClassRegistry.Entry entry = registry.entry(BlockHeader.classId(header(offset)));
+    return PoolBlock.bit(poolOf(entry).slotAt(offset - start));
   }
 
   // ---------------------------------------------------------------- headers and flushing
@@ -405,14 +465,65 @@ public final class Heap implements AutoCloseable {
     return Memory.getLong(headerAddress(offset >>> geometry.blockShift()));
   }
 
+  /** Sets an object's valid bit, in its header or its pool's bitmap, and writes it back. */
   void setValid(long offset) {
+    if (isPooled(offset)) {
+      long word = slotWord(offset);
+      long bit = slotBit(offset);
+      for (long w = Memory.getLongVolatile(word); !Memory.compareAndSwapLong(word, w, w | bit); w = Memory.getLongVolatile(word)) {
+        // other slots of the block are validated concurrently
+      }
+      persistence.pwb(word);
+      return;
+    }
     long at = headerAddress(offset >>> geometry.blockShift());
     Memory.putLong(at, Memory.getLong(at) | BlockHeader.VALID);
     persistence.pwb(at);
   }
 
+  boolean isValidObject(long offset) {
+    if (isPooled(offset)) {
+      return (Memory.getLong(slotWord(offset)) & slotBit(offset)) != 0;
+    }
+    return BlockHeader.isValid(header(offset));
+  }
+
+  /** Clears an object's valid bit (a pooled one) or its whole header, and writes it back. */
+  private void invalidateObject(long offset) {
+    if (isPooled(offset)) {
+      long word = slotWord(offset);
+      long bit = slotBit(offset);
+      for (long w = Memory.getLongVolatile(word); !Memory.compareAndSwapLong(word, w, w & ~bit); w = Memory.getLongVolatile(word)) {
+        // other slots of the block change concurrently
+      }
+      persistence.pwb(word);
+      return;
+    }
+    long at = headerAddress(offset >>> geometry.blockShift());
+    Memory.putLong(at, 0);
+    persistence.pwb(at);
+  }
+
   void pwbHeader(long offset) {
-    persistence.pwb(headerAddress(offset >>> geometry.blockShift()));
+    persistence.pwb(isPooled(offset) ? slotWord(offset) : headerAddress(offset >>> geometry.blockShift()));
+  }
+
+  long headerWord(long block) {
+    return Memory.getLong(headerAddress(block));
+  }
+
+  void writeHeader(long block, long word) {
+    long at = headerAddress(block);
+    Memory.putLong(at, word);
+    persistence.pwb(at);
+  }
+
+  long addressOf(long offset) {
+    return mapping.address(offset);
+  }
+
+  BlockAllocator allocatorForPools() {
+    return allocator;
   }
 
   private long headerAddress(long block) {
@@ -427,12 +538,14 @@ public final class Heap implements AutoCloseable {
   public void pfence() {
     persistence.pfence();
     allocator.releaseLimbo();
+    pools.releaseLimbo();
   }
 
   /** A pfence that also waits for durability. */
   public void psync() {
     persistence.psync();
     allocator.releaseLimbo();
+    pools.releaseLimbo();
   }
 
   private void storeBump(long end) {
@@ -554,7 +667,8 @@ public final class Heap implements AutoCloseable {
     }
 
     public boolean isValid(long offset) {
-      return BlockHeader.isValid(Memory.getLong(headerAddress(checkedBlock(offset))));
+      checkedReference(offset);
+      return isValidObject(offset);
     }
 
     /** Sets the valid bit of a master block and writes it back; no fence. */
@@ -564,17 +678,20 @@ public final class Heap implements AutoCloseable {
 
     /** Replay of an allocation: sets the valid bit if {@code offset} still starts an object. */
     public void validateIfObject(long offset) {
-      long at = headerAddress(checkedBlock(offset));
-      if (BlockHeader.isMaster(Memory.getLong(at))) {
+      long block = offset >>> geometry.blockShift();
+      if (offset > 0 && geometry.isDataBlock(block) && BlockHeader.isMaster(headerWord(block))) {
+        checkedReference(offset);
         setValid(offset);
       }
     }
 
-    /** Replay of a free: zeroes the header; the recovery GC then reclaims the blocks. */
+    /** Replay of a free: invalidates the object; the recovery GC then reclaims its space. */
     public void invalidate(long offset) {
-      long at = headerAddress(checkedBlock(offset));
-      Memory.putLong(at, 0);
-      persistence.pwb(at);
+      long block = offset >>> geometry.blockShift();
+      if (offset > 0 && geometry.isDataBlock(block) && BlockHeader.isMaster(headerWord(block))) {
+        checkedReference(offset);
+        invalidateObject(offset);
+      }
     }
 
     /** The address of a field, bypassing failure-atomic redirection; for the logs themselves. */

@@ -5,6 +5,7 @@ import org.jnvm.errors.Errors;
 import org.jnvm.heap.alloc.LongStack;
 import org.jnvm.heap.format.BlockHeader;
 import org.jnvm.heap.format.Geometry;
+import org.jnvm.heap.format.PoolBlock;
 import org.jnvm.heap.registry.ClassRegistry;
 import org.jnvm.layout.FieldKind;
 import org.jnvm.layout.Layout;
@@ -40,12 +41,15 @@ public final class Recovery {
   private final LongStack work = new LongStack();
   private final LongStack recoverList = new LongStack();
   private final Boolean[] needsRecover;
+  /** Live pool blocks, and for each the slots found reachable (GC mode only). */
+  private final LongStack poolBlocks = new LongStack();
+  private final java.util.HashMap<Long, long[]> reachedSlots = new java.util.HashMap<>();
   private long liveObjects;
   private long liveBlocks;
   private long cleared;
 
   /** The blocks recovery found free, and the objects whose {@code recover()} is due. */
-  public record Result(LongStack freeBlocks, LongStack toRecover, RecoveryReport report) {}
+  public record Result(LongStack freeBlocks, LongStack poolBlocks, LongStack toRecover, RecoveryReport report) {}
 
   private Recovery(HeapView heap) {
     this.heap = heap;
@@ -62,6 +66,7 @@ public final class Recovery {
     Recovery r = new Recovery(heap);
     if (mode == RecoveryMode.GC) {
       r.markFromRoots();
+      r.clearUnreachedSlots();
     } else {
       r.markValidHeaders();
     }
@@ -72,7 +77,7 @@ public final class Recovery {
         Level.DEBUG,
         "recovered {0} ({1}): {2} live objects in {3} blocks, {4} blocks free, {5} references cleared, {6} ms",
         heap.path(), mode, report.liveObjects(), report.liveBlocks(), report.freedBlocks(), report.clearedReferences(), report.nanos() / 1_000_000);
-    return new Result(free, r.recoverList, report);
+    return new Result(free, r.poolBlocks, r.recoverList, report);
   }
 
   private void markFromRoots() {
@@ -96,8 +101,16 @@ public final class Recovery {
           continue;
         }
         markCollected(b);
+        if (isPool(h)) {
+          poolBlocks.push(b);
+        }
       }
     }
+  }
+
+  private boolean isPool(long header) {
+    ClassRegistry.Entry e = registry.entry(BlockHeader.classId(header));
+    return e != null && e.isPool();
   }
 
   /** Follows the reference stored at {@code word}, clearing it if it leads to no live object. */
@@ -107,8 +120,12 @@ public final class Recovery {
       return;
     }
     long block = ref >>> g.blockShift();
-    if ((ref & g.blockMask()) != 0 || block < firstData || block >= bump) {
+    if (block < firstData || block >= bump) {
       clearWord(word);
+      return;
+    }
+    if ((ref & g.blockMask()) != 0) {
+      visitSlot(word, ref, block);
       return;
     }
     if (isMarked(block)) {
@@ -123,6 +140,56 @@ public final class Recovery {
     }
     markCollected(block);
     work.push(block);
+  }
+
+  /**
+   * A reference into a pool block: live if the block is a valid pool and the slot's valid bit is
+   * set. The block is kept; which of its slots were reached is remembered for {@link
+   * #clearUnreachedSlots()}. Pooled objects hold no references, so nothing is scanned.
+   */
+  private void visitSlot(long word, long ref, long block) {
+    long h = Memory.getLong(heap.headerAddress(block));
+    ClassRegistry.Entry e = BlockHeader.isMaster(h) && BlockHeader.isValid(h) && !BlockHeader.hasReservedBits(h)
+        ? registry.entry(BlockHeader.classId(h)) : null;
+    int slot = e == null || !e.isPool() ? -1 : new PoolBlock(g.blockSize(), e.slotSize()).slotAt(ref & g.blockMask());
+    long bitmap = heap.blockAddress(block);
+    if (slot < 0 || (Memory.getLong(bitmap + PoolBlock.bitmapWord(slot)) & PoolBlock.bit(slot)) == 0) {
+      clearWord(word);
+      return;
+    }
+    long[] reached = reachedSlots.get(block);
+    if (reached == null) {
+      if (isMarked(block)) {
+        throw Errors.corrupt(heap.path(), "pool block " + block + " also belongs to an object");
+      }
+      chain.clear();
+      chain.push(block);
+      markCollected(block, false);
+      poolBlocks.push(block);
+      reached = new long[(new PoolBlock(g.blockSize(), e.slotSize()).slots() + 63) >>> 6];
+      reachedSlots.put(block, reached);
+    }
+    if ((reached[slot >>> 6] & (1L << slot)) == 0) {
+      reached[slot >>> 6] |= 1L << slot;
+      countLive();
+    }
+  }
+
+  /** In every live pool block, clears the valid bit of each slot that no reference reached. */
+  private void clearUnreachedSlots() {
+    for (int i = 0; i < poolBlocks.size(); i++) {
+      long block = poolBlocks.get(i);
+      long[] reached = reachedSlots.get(block);
+      long bitmap = heap.blockAddress(block);
+      for (int w = 0; w < reached.length; w++) {
+        long at = bitmap + w * 8L;
+        long valid = Memory.getLong(at);
+        if ((valid & ~reached[w]) != 0) {
+          Memory.putLong(at, valid & reached[w]);
+          heap.persistence().pwb(at);
+        }
+      }
+    }
   }
 
   private void scan(long master) {
@@ -188,6 +255,11 @@ public final class Recovery {
   }
 
   private void markCollected(long master) {
+    markCollected(master, true);
+  }
+
+  /** Marks the blocks in {@code chain}; {@code isObject} is false for a pool block, whose slots count instead. */
+  private void markCollected(long master, boolean isObject) {
     for (int i = 0; i < chain.size(); i++) {
       if (isMarked(chain.get(i))) {
         throw Errors.corrupt(heap.path(), "block " + chain.get(i) + " belongs to two objects (the second starts at block " + master + ")");
@@ -198,12 +270,19 @@ public final class Recovery {
       marks[(int) (b >>> 6)] |= 1L << b;
     }
     liveBlocks += chain.size();
-    if (++liveObjects % PROGRESS_EVERY == 0) {
-      LOG.log(Level.INFO, "recovering {0}: {1} live objects so far", heap.path(), liveObjects);
+    if (!isObject) {
+      return;
     }
+    countLive();
     long h = Memory.getLong(heap.headerAddress(master));
     if (needsRecover(BlockHeader.classId(h))) {
       recoverList.push(master);
+    }
+  }
+
+  private void countLive() {
+    if (++liveObjects % PROGRESS_EVERY == 0) {
+      LOG.log(Level.INFO, "recovering {0}: {1} live objects so far", heap.path(), liveObjects);
     }
   }
 

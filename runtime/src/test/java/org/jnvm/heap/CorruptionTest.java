@@ -17,6 +17,7 @@ import org.jnvm.fixtures.Node;
 import org.jnvm.fixtures.RefArray;
 import org.jnvm.fixtures.ShmTempDir;
 import org.jnvm.fixtures.Tally;
+import org.jnvm.fixtures.Text;
 import org.jnvm.fixtures.Wide;
 import org.jnvm.heap.format.Geometry;
 import org.jnvm.recovery.RecoveryMode;
@@ -62,6 +63,8 @@ class CorruptionTest {
         a.set(i, new Node(heap, 100 + i).publish());
       }
       a.set(1, w);
+      a.set(2, new Text(heap, "short"));
+      a.set(4, new Text(heap, "another short one"));
       a.pwb();
       heap.roots().put("array", a);
       heap.roots().put("tally", new Tally(heap, 3));
@@ -166,6 +169,8 @@ class CorruptionTest {
       }
     } else if (o instanceof Tally t) {
       t.checked();
+    } else if (o instanceof Text t) {
+      assertTrue(t.toString().length() < 1000);
     } else {
       fail("unexpected class " + o.getClass());
     }

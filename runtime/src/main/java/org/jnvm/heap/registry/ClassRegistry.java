@@ -28,15 +28,21 @@ import org.jnvm.persist.Persistence;
  *
  * <pre>
  *  0 record length (u32, multiple of 8)   4 class id (u32)   8 layout fingerprint (u64)
- * 16 name length (u16)   18 descriptor length (u16)   20 name, then descriptor (UTF-8), zero padding
+ * 16 name length (u16)   18 descriptor length (u16)   20 slot size (u32, 0 for whole blocks)
+ * 24 name, then descriptor (UTF-8), zero padding
  * </pre>
+ *
+ * A class has one record for its objects of whole blocks, and one for each slot size its small
+ * immutable objects are pooled in (blocks of that record's id hold slots of that size).
  *
  * <p>A class named here is loaded without being initialised, and only if it implements {@link
  * PObject} is it initialised and its {@code PCLASS} field read; a heap file can therefore not make
  * jnvm run the static initialiser of an arbitrary class.
  */
 public final class ClassRegistry {
-  private static final int RECORD_HEADER = 20;
+  private static final int RECORD_HEADER = 24;
+  /** Largest slot of a pool: pooling pays only for objects far smaller than a block. */
+  public static final int MAX_SLOT = 1024;
   private static final int MAX_NAME = 1024;
   private static final Pattern BINARY_NAME =
       Pattern.compile("[\\p{javaJavaIdentifierStart}][\\p{javaJavaIdentifierPart}]*(\\.[\\p{javaJavaIdentifierStart}][\\p{javaJavaIdentifierPart}]*)*");
@@ -47,7 +53,7 @@ public final class ClassRegistry {
   private final long endWord;
   private final Persistence persistence;
   private final List<Entry> entries = new ArrayList<>();
-  private final Map<String, Entry> byName = new HashMap<>();
+  private final Map<String, Entry> byKey = new HashMap<>();
   private volatile Entry[] byId = new Entry[1];
   private long end;
 
@@ -56,12 +62,23 @@ public final class ClassRegistry {
     private final int id;
     private final String name;
     private final Layout layout;
+    private final int slotSize;
     private volatile PClass<?> resolved;
 
-    Entry(int id, String name, Layout layout) {
+    Entry(int id, String name, Layout layout, int slotSize) {
       this.id = id;
       this.name = name;
       this.layout = layout;
+      this.slotSize = slotSize;
+    }
+
+    /** The size of the pool slots that blocks of this id hold, or 0 for objects of whole blocks. */
+    public int slotSize() {
+      return slotSize;
+    }
+
+    public boolean isPool() {
+      return slotSize != 0;
     }
 
     public int id() {
@@ -113,6 +130,7 @@ public final class ClassRegistry {
     long fingerprint = Memory.getLong(a + 8);
     int nameLength = Memory.getShort(a + 16) & 0xffff;
     int descriptorLength = Memory.getShort(a + 18) & 0xffff;
+    int slotSize = Memory.getInt(a + 20);
     int expectedId = entries.size() + 1;
     if (length < RECORD_HEADER || (length & 7) != 0 || length > used - at) {
       throw Errors.corrupt(path, "class registry record at " + at + " has length " + length);
@@ -137,10 +155,18 @@ public final class ClassRegistry {
     if (layout.fingerprint() != fingerprint) {
       throw Errors.corrupt(path, "class registry record " + id + " (" + name + ") has a wrong layout fingerprint");
     }
-    if (byName.containsKey(name)) {
+    if (slotSize != 0 && !isPoolable(layout, slotSize)) {
+      throw Errors.corrupt(path, "class registry record " + id + " (" + name + ") pools slots of " + slotSize + " bytes, which it cannot");
+    }
+    if (byKey.containsKey(key(name, slotSize))) {
       throw Errors.corrupt(path, "class " + name + " is registered twice");
     }
-    add(new Entry(id, name, layout));
+    for (Entry other : entries) {
+      if (other.name.equals(name) && !other.layout.equals(layout)) {
+        throw Errors.corrupt(path, "class " + name + " is registered with two layouts");
+      }
+    }
+    add(new Entry(id, name, layout, slotSize));
     return length;
   }
 
@@ -154,7 +180,7 @@ public final class ClassRegistry {
 
   private void add(Entry e) {
     entries.add(e);
-    byName.put(e.name, e);
+    byKey.put(key(e.name, e.slotSize), e);
     Entry[] table = new Entry[entries.size() + 1];
     for (Entry x : entries) {
       table[x.id] = x;
@@ -178,22 +204,47 @@ public final class ClassRegistry {
     if (b != null && b.heap() == this) {
       return b.classId();
     }
-    return register(type);
+    int id = register(type, 0);
+    type.bind(new PClass.Binding(this, id));
+    return id;
   }
 
-  private synchronized int register(PClass<?> type) {
-    Entry e = byName.get(type.name());
+  /** The id of the pools of {@code type} with slots of {@code slotSize} bytes, registering it on first use. */
+  public int poolIdOf(PClass<?> type, int slotSize) {
+    if (!isPoolable(type.layout(), slotSize)) {
+      throw new IllegalArgumentException(type.name() + " cannot be pooled in slots of " + slotSize + " bytes");
+    }
+    return register(type, slotSize);
+  }
+
+  /**
+   * Only objects without references are pooled: recovery marks a pool's slots but never scans
+   * them. Slot sizes are multiples of 8 up to {@link #MAX_SLOT}.
+   */
+  public static boolean isPoolable(Layout layout, int slotSize) {
+    boolean refs = layout.refCount() > 0 || layout.tail().map(t -> t.kind() == org.jnvm.layout.FieldKind.REF).orElse(false);
+    return !refs && slotSize >= 8 && slotSize <= MAX_SLOT && slotSize % 8 == 0 && layout.size() <= slotSize;
+  }
+
+  private synchronized int register(PClass<?> type, int slotSize) {
+    for (Entry other : entries) {
+      if (other.name.equals(type.name())) {
+        checkSameLayout(other, type);
+      }
+    }
+    Entry e = byKey.get(key(type.name(), slotSize));
     if (e == null) {
-      e = append(type);
-    } else {
-      checkSameLayout(e, type);
+      e = append(type, slotSize);
     }
     e.resolved = type;
-    type.bind(new PClass.Binding(this, e.id));
     return e.id;
   }
 
-  private Entry append(PClass<?> type) {
+  private static String key(String name, int slotSize) {
+    return slotSize == 0 ? name : name + "#" + slotSize;
+  }
+
+  private Entry append(PClass<?> type, int slotSize) {
     byte[] name = type.name().getBytes(StandardCharsets.UTF_8);
     byte[] descriptor = type.layout().descriptor().getBytes(StandardCharsets.UTF_8);
     int id = entries.size() + 1;
@@ -214,6 +265,7 @@ public final class ClassRegistry {
     Memory.putLong(a + 8, type.layout().fingerprint());
     Memory.putShort(a + 16, (short) name.length);
     Memory.putShort(a + 18, (short) descriptor.length);
+    Memory.putInt(a + 20, slotSize);
     Memory.copyFromArray(name, 0, a + RECORD_HEADER, name.length);
     Memory.copyFromArray(descriptor, 0, a + RECORD_HEADER + name.length, descriptor.length);
     persistence.pwb(a, length);
@@ -222,7 +274,7 @@ public final class ClassRegistry {
     Memory.putLong(endWord, end);
     persistence.pwb(endWord);
     persistence.pfence();
-    Entry e = new Entry(id, type.name(), type.layout());
+    Entry e = new Entry(id, type.name(), type.layout(), slotSize);
     add(e);
     return e;
   }
@@ -246,7 +298,9 @@ public final class ClassRegistry {
       if (e.resolved == null) {
         PClass<?> loaded = load(e);
         checkSameLayout(e, loaded);
-        loaded.bind(new PClass.Binding(this, e.id));
+        if (!e.isPool()) {
+          loaded.bind(new PClass.Binding(this, e.id));
+        }
         e.resolved = loaded;
       }
       return e.resolved;
