@@ -89,6 +89,7 @@ public final class CoreReport {
     Path notesFile = Files.createTempFile("jnvm-bench-notes-", ".txt");
     String patched = patchedUnavailable();
     Instant started = Instant.now();
+    String loadBefore = loadAverage();
     long start = System.nanoTime();
 
     List<String> forkArgs = new ArrayList<>(BenchEnv.jdkMiscFlags());
@@ -120,6 +121,7 @@ public final class CoreReport {
       removeLeftovers(runId);
     }
     long elapsed = System.nanoTime() - start;
+    String load = "load average (1, 5, 15 min) " + loadBefore + " before the run, " + loadAverage() + " after it";
     for (RunResult r : run) {
       results.put(key(r), r);
     }
@@ -135,7 +137,7 @@ public final class CoreReport {
       System.out.println("(--include: a partial run makes no tables; " + resultsFile + " left unchanged)");
       return;
     }
-    section(command, source, started, elapsed, patched);
+    section(command, source, started, elapsed, load, patched);
     System.out.println();
     System.out.println(out);
     if (quick) {
@@ -148,7 +150,7 @@ public final class CoreReport {
 
   // ------------------------------------------------------------------ the section
 
-  private void section(String command, String source, Instant started, long elapsed, String patched) {
+  private void section(String command, String source, Instant started, long elapsed, String load, String patched) {
     line(BEGIN);
     line("## Runtime core");
     line("");
@@ -158,7 +160,8 @@ public final class CoreReport {
     line("- Date: " + started.truncatedTo(ChronoUnit.SECONDS) + " (UTC); the whole run took " + formatDuration(elapsed) + ".");
     line("- Source: " + source + ".");
     line("- Machine: " + cpuModel() + ", " + cpuCount() + " logical CPUs (" + Runtime.getRuntime().availableProcessors()
-        + " available to the JVM), " + memTotal() + " of memory; " + System.getProperty("os.name") + " " + System.getProperty("os.version") + ".");
+        + " available to the JVM), " + memTotal() + " of memory; " + System.getProperty("os.name") + " " + System.getProperty("os.version")
+        + "; " + load + " (anything above the benchmark's own 1 is other work sharing the CPUs).");
     line("- JDK: " + anyParams().getVmName() + " " + anyParams().getVmVersion() + " (JDK " + anyParams().getJdkVersion() + ", "
         + System.getProperty("java.vendor") + "), `" + anyParams().getJvm() + "`.");
     line("- JMH " + anyParams().getJmhVersion() + ": one fork per benchmark and parameter set; the settings of each table are the benchmark class's annotations. "
@@ -422,6 +425,15 @@ public final class CoreReport {
         }
       }
     }
+  }
+
+  private static String loadAverage() {
+    List<String> lines = procLines("/proc/loadavg");
+    if (lines.isEmpty()) {
+      return "?";
+    }
+    String[] f = lines.get(0).split(" ", -1);
+    return f.length >= 3 ? f[0] + " " + f[1] + " " + f[2] : "?";
   }
 
   private static String cpuModel() {
