@@ -1,0 +1,124 @@
+package org.jnvm.pdt;
+
+import java.nio.charset.StandardCharsets;
+import org.jnvm.PObject;
+import org.jnvm.heap.Handle;
+import org.jnvm.heap.Heap;
+import org.jnvm.layout.FieldKind;
+import org.jnvm.layout.Layout;
+import org.jnvm.layout.PClass;
+
+/**
+ * An immutable persistent string. {@link #equals}, {@link #hashCode}, {@link #compareTo} and
+ * {@link #toString} agree with {@link String} on the same characters, so a {@code PString} can key
+ * hash and sorted maps.
+ *
+ * <p>A new string is written back but invalid: a root, an atomic update or a pdt collection
+ * publishes it. Its characters are stored one byte each when they all fit in Latin-1, two bytes
+ * each otherwise; a string of up to 248 Latin-1 characters takes one 256-byte block, a longer one a
+ * chain of blocks. The representation is private, so that small strings can later share blocks.
+ */
+public final class PString implements PObject, Comparable<PString>, CharSequence {
+  private static final Layout LAYOUT =
+      Layout.builder().field("bytes", FieldKind.INT).field("coder", FieldKind.BYTE).tail(FieldKind.BYTE, "bytes").build();
+  public static final PClass<PString> PCLASS = PClass.of(PString.class, LAYOUT, PString::new);
+  private static final long BYTES = LAYOUT.field("bytes").orElseThrow().offset();
+  private static final long CODER = LAYOUT.field("coder").orElseThrow().offset();
+  private static final long CHARS = LAYOUT.tail().orElseThrow().offset();
+  private static final byte LATIN1 = 0;
+  private static final byte UTF16 = 1;
+
+  private final Handle handle;
+  /** The characters, decoded on first use; the persistent copy never changes. */
+  private String value;
+
+  private PString(Handle handle) {
+    this.handle = handle;
+  }
+
+  private PString(Heap heap, String value) {
+    boolean latin1 = value.chars().allMatch(c -> c <= 0xff);
+    byte[] bytes = latin1 ? value.getBytes(StandardCharsets.ISO_8859_1) : utf16(value);
+    this.handle = heap.allocate(PCLASS, bytes.length);
+    this.value = value;
+    handle.putInt(BYTES, bytes.length);
+    handle.putByte(CODER, latin1 ? LATIN1 : UTF16);
+    ByteTail.write(handle, CHARS, bytes);
+    pwb();
+  }
+
+  /** A new persistent copy of {@code value}, written back, not yet valid. */
+  public static PString of(Heap heap, String value) {
+    return new PString(heap, value);
+  }
+
+  @Override
+  public Handle handle() {
+    return handle;
+  }
+
+  @Override
+  public String toString() {
+    String s = value;
+    if (s == null) {
+      s = decode();
+      value = s;
+    }
+    return s;
+  }
+
+  private String decode() {
+    int length = handle.getInt(BYTES);
+    byte[] bytes = ByteTail.read(handle, CHARS, length);
+    if (handle.getByte(CODER) == LATIN1) {
+      return new String(bytes, StandardCharsets.ISO_8859_1);
+    }
+    char[] chars = new char[length / 2];
+    for (int i = 0; i < chars.length; i++) {
+      chars[i] = (char) ((bytes[2 * i] & 0xff) | (bytes[2 * i + 1] & 0xff) << 8);
+    }
+    return new String(chars);
+  }
+
+  /** Two bytes a character, little-endian; unlike a charset encoder it keeps lone surrogates. */
+  private static byte[] utf16(String s) {
+    byte[] bytes = new byte[2 * s.length()];
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      bytes[2 * i] = (byte) c;
+      bytes[2 * i + 1] = (byte) (c >>> 8);
+    }
+    return bytes;
+  }
+
+  @Override
+  public int length() {
+    return toString().length();
+  }
+
+  @Override
+  public char charAt(int index) {
+    return toString().charAt(index);
+  }
+
+  @Override
+  public CharSequence subSequence(int start, int end) {
+    return toString().subSequence(start, end);
+  }
+
+  /** True for a {@code PString} with the same characters; a {@link String} is never equal. */
+  @Override
+  public boolean equals(Object o) {
+    return o == this || (o instanceof PString other && toString().equals(other.toString()));
+  }
+
+  @Override
+  public int hashCode() {
+    return toString().hashCode();
+  }
+
+  @Override
+  public int compareTo(PString other) {
+    return toString().compareTo(other.toString());
+  }
+}
