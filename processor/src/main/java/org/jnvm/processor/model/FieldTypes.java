@@ -1,0 +1,127 @@
+package org.jnvm.processor.model;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.ArrayType;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
+import org.jnvm.PObject;
+import org.jnvm.layout.FieldKind;
+import org.jnvm.proxy.EnumIds;
+
+/** Which Java types a persistent field can have, and how each is stored. */
+final class FieldTypes {
+  private final Types types;
+  private final Reporter reporter;
+  private final TypeMirror pobject;
+  private final TypeMirror string;
+  private final TypeMirror collection;
+  private final TypeMirror map;
+
+  FieldTypes(Elements elements, Types types, Reporter reporter) {
+    this.types = types;
+    this.reporter = reporter;
+    this.pobject = elements.getTypeElement(PObject.class.getName()).asType();
+    this.string = elements.getTypeElement(String.class.getName()).asType();
+    this.collection = types.erasure(elements.getTypeElement("java.util.Collection").asType());
+    this.map = types.erasure(elements.getTypeElement("java.util.Map").asType());
+  }
+
+  /** The field type of {@code type}, or null after reporting why it cannot be persistent. */
+  FieldType classify(TypeMirror type, String field, Element at) {
+    switch (type.getKind()) {
+      case BOOLEAN:
+        return new FieldType.Primitive(type, FieldKind.BOOLEAN);
+      case BYTE:
+        return new FieldType.Primitive(type, FieldKind.BYTE);
+      case CHAR:
+        return new FieldType.Primitive(type, FieldKind.CHAR);
+      case SHORT:
+        return new FieldType.Primitive(type, FieldKind.SHORT);
+      case INT:
+        return new FieldType.Primitive(type, FieldKind.INT);
+      case FLOAT:
+        return new FieldType.Primitive(type, FieldKind.FLOAT);
+      case LONG:
+        return new FieldType.Primitive(type, FieldKind.LONG);
+      case DOUBLE:
+        return new FieldType.Primitive(type, FieldKind.DOUBLE);
+      case ARRAY:
+        reporter.error(at, Messages.arrayField(field, (ArrayType) type));
+        return null;
+      case TYPEVAR:
+      case WILDCARD:
+      case INTERSECTION:
+        reporter.error(at, Messages.typeVariableField(field, type));
+        return null;
+      case ERROR:
+        reporter.error(at, Messages.unresolvedField(field, type));
+        return null;
+      case DECLARED:
+        return declared((DeclaredType) type, field, at);
+      default:
+        reporter.error(at, Messages.volatileField(field, type));
+        return null;
+    }
+  }
+
+  private FieldType declared(DeclaredType type, String field, Element at) {
+    TypeElement element = (TypeElement) type.asElement();
+    if (element.getKind() == ElementKind.ENUM) {
+      return enumField(type, element, at);
+    }
+    TypeMirror erased = types.erasure(type);
+    if (types.isAssignable(erased, pobject)) {
+      return new FieldType.Reference(type);
+    }
+    if (types.isSameType(erased, string)) {
+      reporter.error(at, Messages.stringField(field));
+    } else if (isBoxed(type)) {
+      reporter.error(at, Messages.boxedField(field, type, types.unboxedType(type)));
+    } else if (types.isAssignable(erased, collection) || types.isAssignable(erased, map)) {
+      reporter.error(at, Messages.collectionField(field, type));
+    } else {
+      reporter.error(at, Messages.volatileField(field, type));
+    }
+    return null;
+  }
+
+  private boolean isBoxed(TypeMirror type) {
+    try {
+      types.unboxedType(type);
+      return true;
+    } catch (IllegalArgumentException notBoxed) {
+      return false;
+    }
+  }
+
+  private FieldType enumField(DeclaredType type, TypeElement element, Element at) {
+    List<FieldType.Constant> constants = new ArrayList<>();
+    Map<Integer, String> byId = new HashMap<>();
+    boolean ok = true;
+    for (Element e : element.getEnclosedElements()) {
+      if (e.getKind() != ElementKind.ENUM_CONSTANT) {
+        continue;
+      }
+      String name = e.getSimpleName().toString();
+      int id = EnumIds.of(name);
+      String other = byId.putIfAbsent(id, name);
+      if (id == 0) {
+        reporter.error(at, Messages.enumZero(element, name));
+        ok = false;
+      } else if (other != null) {
+        reporter.error(at, Messages.enumCollision(element, other, name, id));
+        ok = false;
+      }
+      constants.add(new FieldType.Constant(name, id));
+    }
+    return ok ? new FieldType.EnumField(type, element, constants) : null;
+  }
+}

@@ -1,0 +1,125 @@
+package org.jnvm.processor.writer;
+
+import static org.jnvm.processor.writer.Runtime.HANDLE_FIELD;
+
+import com.palantir.javapoet.AnnotationSpec;
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.util.Types;
+import org.jnvm.layout.FieldKind;
+import org.jnvm.processor.model.FieldType;
+import org.jnvm.processor.model.Names;
+import org.jnvm.processor.model.PersistentClass;
+import org.jnvm.processor.model.Property;
+
+/**
+ * The methods of one persistent field: its getter and setter, which read and write the heap
+ * through the handle and nothing else, {@code pwbX()}, and for references {@code updateX(v)} and
+ * {@code updateAndFreeX(v)}.
+ */
+final class AccessorWriter {
+  private final Types types;
+
+  AccessorWriter(Types types) {
+    this.types = types;
+  }
+
+  List<MethodSpec> methods(PersistentClass model, Property p) {
+    DeclaredType owner = (DeclaredType) model.element().asType();
+    List<MethodSpec> out = new ArrayList<>();
+    out.add(getter(owner, p));
+    out.add(setter(owner, p));
+    out.add(hook(model, Names.pwb(p.suffix()), p)
+        .addJavadoc("Writes back the cache lines of field {@code $L}, without a fence.\n", p.name())
+        .addStatement("$L().pwb($L, $L)", HANDLE_FIELD, p.offsetConstant(), p.type().kind().size())
+        .build());
+    if (p.isReference()) {
+      TypeName type = TypeName.get(p.type().type());
+      out.add(hook(model, Names.update(p.suffix()), p)
+          .addJavadoc("Stores {@code v} in field {@code $L} atomically: validates {@code v}, fences, then stores and writes back.\n",
+              p.name())
+          .addParameter(type, "v")
+          .addStatement("$L().updateRef($L, v)", HANDLE_FIELD, p.offsetConstant())
+          .build());
+      out.add(hook(model, Names.updateAndFree(p.suffix()), p)
+          .addJavadoc("Like {@code $L}, then frees the object that field {@code $L} referred to before.\n",
+              Names.update(p.suffix()), p.name())
+          .addParameter(type, "v")
+          .addStatement("$L().updateRefAndFree($L, v)", HANDLE_FIELD, p.offsetConstant())
+          .build());
+    }
+    return out;
+  }
+
+  private MethodSpec getter(DeclaredType owner, Property p) {
+    MethodSpec.Builder b = MethodSpec.overriding(p.getter(), owner, types);
+    String at = p.offsetConstant();
+    if (p.type() instanceof FieldType.Primitive prim) {
+      b.addStatement("return $L().get$L($L)", HANDLE_FIELD, accessorSuffix(prim.kind()), at);
+    } else if (p.type() instanceof FieldType.Reference) {
+      TypeName type = TypeName.get(p.type().type());
+      if (type instanceof ParameterizedTypeName generic) {
+        b.addAnnotation(AnnotationSpec.builder(SuppressWarnings.class).addMember("value", "$S", "unchecked").build());
+        b.addStatement("return ($T) $L().getRef($L, $T.class)", type, HANDLE_FIELD, at, generic.rawType());
+      } else {
+        b.addStatement("return $L().getRef($L, $T.class)", HANDLE_FIELD, at, type);
+      }
+    } else if (p.type() instanceof FieldType.EnumField e) {
+      ClassName type = ClassName.get(e.element());
+      CodeBlock.Builder cases = CodeBlock.builder().add("case 0 -> null;\n");
+      for (FieldType.Constant c : e.constants()) {
+        cases.add("case $L -> $T.$L;\n", hex(c.id()), type, c.name());
+      }
+      cases.add("default -> throw $T.unknownId($T.class, id);\n", Runtime.ENUM_IDS, type);
+      b.addStatement("int id = $L().getInt($L)", HANDLE_FIELD, at);
+      b.addCode("return switch (id) {\n$>$L$<};\n", cases.build());
+    }
+    return b.build();
+  }
+
+  private MethodSpec setter(DeclaredType owner, Property p) {
+    MethodSpec.Builder b = MethodSpec.overriding(p.setter(), owner, types);
+    String v = p.setter().getParameters().get(0).getSimpleName().toString();
+    String at = p.offsetConstant();
+    if (p.type() instanceof FieldType.Primitive prim) {
+      b.addStatement("$L().put$L($L, $N)", HANDLE_FIELD, accessorSuffix(prim.kind()), at, v);
+    } else if (p.type() instanceof FieldType.Reference) {
+      b.addStatement("$L().putRef($L, $N)", HANDLE_FIELD, at, v);
+    } else if (p.type() instanceof FieldType.EnumField e) {
+      CodeBlock.Builder cases = CodeBlock.builder();
+      for (FieldType.Constant c : e.constants()) {
+        cases.add("case $L -> $L;\n", c.name(), hex(c.id()));
+      }
+      cases.add("default -> throw $T.unknownConstant($N);\n", Runtime.ENUM_IDS, v);
+      b.addCode("$L().putInt($L, $N == null ? 0 : switch ($N) {\n$>$L$<});\n", HANDLE_FIELD, at, v, v, cases.build());
+    }
+    return b.build();
+  }
+
+  /** A generated per-field method; it overrides the class's abstract declaration if there is one. */
+  private static MethodSpec.Builder hook(PersistentClass model, String name, Property p) {
+    MethodSpec.Builder b = MethodSpec.methodBuilder(name).addModifiers(Modifier.PUBLIC);
+    if (model.declaresHook(name)) {
+      b.addAnnotation(Override.class);
+    }
+    return b;
+  }
+
+  /** {@code getLong}, {@code putBoolean}...: Handle's accessor for a primitive kind. */
+  private static String accessorSuffix(FieldKind kind) {
+    String token = kind.token();
+    return token.substring(0, 1).toUpperCase(Locale.ROOT) + token.substring(1);
+  }
+
+  private static String hex(int id) {
+    return String.format(Locale.ROOT, "0x%08x", id);
+  }
+}

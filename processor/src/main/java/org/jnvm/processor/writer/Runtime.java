@@ -1,0 +1,32 @@
+package org.jnvm.processor.writer;
+
+import com.palantir.javapoet.ClassName;
+import org.jnvm.fa.FailureAtomic;
+import org.jnvm.heap.Handle;
+import org.jnvm.layout.FieldKind;
+import org.jnvm.layout.Layout;
+import org.jnvm.layout.PClass;
+import org.jnvm.proxy.Construction;
+import org.jnvm.proxy.EnumIds;
+import org.jnvm.proxy.GeneratedProxy;
+import org.jnvm.proxy.Proxies;
+
+/** The runtime types generated code uses, named through the classes themselves. */
+final class Runtime {
+  static final ClassName HANDLE = ClassName.get(Handle.class);
+  static final ClassName LAYOUT = ClassName.get(Layout.class);
+  static final ClassName FIELD_KIND = ClassName.get(FieldKind.class);
+  static final ClassName PCLASS = ClassName.get(PClass.class);
+  static final ClassName CONSTRUCTION = ClassName.get(Construction.class);
+  static final ClassName TOKEN = ClassName.get(Construction.Token.class);
+  static final ClassName FAILURE_ATOMIC = ClassName.get(FailureAtomic.class);
+  static final ClassName ENUM_IDS = ClassName.get(EnumIds.class);
+  static final ClassName PROXIES = ClassName.get(Proxies.class);
+  static final ClassName GENERATED_PROXY = ClassName.get(GeneratedProxy.class);
+  static final ClassName GENERATED = ClassName.get("javax.annotation.processing", "Generated");
+
+  /** The proxy field that holds the handle; null until a proxy under construction adopts its object. */
+  static final String HANDLE_FIELD = "handle";
+
+  private Runtime() {}
+}
