@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.jnvm.errors.Errors;
 import org.jnvm.heap.Handle;
+import org.jnvm.heap.BlockAccess;
 import org.jnvm.heap.Heap;
 import org.jnvm.heap.InFlight;
 import org.jnvm.heap.alloc.LongStack;
@@ -34,7 +35,7 @@ final class Transaction {
 
   private int depth;
   private Heap heap;
-  private Heap.BlockAccess blocks;
+  private BlockAccess blocks;
   private LogPool pool;
   private RedoLog log;
   /** Original block address to in-flight block address. */

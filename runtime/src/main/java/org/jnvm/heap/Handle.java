@@ -234,7 +234,7 @@ public final class Handle {
         heap.persistence.pwb(b, blockSize);
       }
     }
-    heap.pwbHeader(offset);
+    heap.headers.pwb(offset);
   }
 
   public void validate() {
@@ -243,12 +243,12 @@ public final class Handle {
     if (InFlight.active() != 0 && hook != null && hook.deferValidate(this)) {
       return;
     }
-    heap.setValid(offset);
+    heap.headers.setValid(offset);
   }
 
   public boolean isValid() {
     checkLive();
-    return heap.isValidObject(offset);
+    return heap.headers.isValid(offset);
   }
 
   void checkLive() {

@@ -1,14 +1,9 @@
 package org.jnvm.heap;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.System.Logger.Level;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import org.jnvm.PObject;
@@ -17,7 +12,6 @@ import org.jnvm.heap.alloc.BlockAllocator;
 import org.jnvm.heap.alloc.LongStack;
 import org.jnvm.heap.format.BlockHeader;
 import org.jnvm.heap.format.Geometry;
-import org.jnvm.heap.format.PoolBlock;
 import org.jnvm.heap.format.SuperBlock;
 import org.jnvm.heap.registry.ClassRegistry;
 import org.jnvm.layout.Layout;
@@ -25,7 +19,6 @@ import org.jnvm.layout.PClass;
 import org.jnvm.log.LogPool;
 import org.jnvm.memory.Memory;
 import org.jnvm.persist.Persistence;
-import org.jnvm.recovery.HeapView;
 import org.jnvm.recovery.Recovery;
 import org.jnvm.recovery.RecoveryMode;
 import org.jnvm.recovery.RecoveryReport;
@@ -52,7 +45,8 @@ public final class Heap implements AutoCloseable {
   private final BlockAllocator allocator;
   private final Roots roots;
   private final RecoveryReport recovery;
-  private final BlockAccess blockAccess = new BlockAccess();
+  final Headers headers;
+  private final BlockAccess blockAccess = new BlockAccess(this);
   private final Pools pools = new Pools(this);
   private final ConcurrentHashMap<Class<?>, Object> extensions = new ConcurrentHashMap<>();
   private volatile boolean closed;
@@ -67,6 +61,7 @@ public final class Heap implements AutoCloseable {
     this.registry =
         ClassRegistry.load(
             path(), mapping.address(geometry.registryOffset()), geometry.registryBytes(), superWord(SuperBlock.REGISTRY_END_AT), persistence);
+    this.headers = new Headers(path(), geometry, mapping, registry, persistence);
     long bump = Memory.getLong(superWord(SuperBlock.BUMP_AT));
     if (bump < geometry.firstDataBlock() || bump > geometry.blockCount()) {
       throw Errors.corrupt(path(), "bump pointer " + bump + " is outside the data blocks");
@@ -75,7 +70,7 @@ public final class Heap implements AutoCloseable {
     this.allocator = new BlockAllocator(geometry.blockCount(), bump, window, this::storeBump);
     this.roots = new Roots(this, mapping.address(geometry.rootTableOffset()), geometry.rootCapacity());
     registry.resolveAvailable();
-    View view = new View();
+    RecoveryView view = new RecoveryView(this);
     LogPool.replay(this);
     Recovery.Result result = Recovery.run(view, config.recoveryMode(), clean);
     roots.forgetCleared();
@@ -93,57 +88,12 @@ public final class Heap implements AutoCloseable {
   /** Creates a new heap file; fails if the file exists. */
   public static Heap create(Path path, HeapConfig config) {
     Geometry g = Geometry.forNewHeap(config.size(), config.blockSize(), config.rootCapacity(), config.registryBytes());
-    try {
-      FileChannel channel =
-          FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE);
-      try {
-        ByteBuffer page = ByteBuffer.allocate(SuperBlock.SIZE);
-        SuperBlock.write(page, g);
-        // The superblock goes in last, so a file cut short during creation has no magic and is
-        // refused rather than opened half made.
-        channel.write(ByteBuffer.allocate(1), g.heapSize() - 1);
-        channel.force(true);
-        channel.write(page, 0);
-        channel.force(true);
-        return new Heap(path, channel, g, config, true);
-      } catch (RuntimeException | IOException e) {
-        closeQuietly(channel);
-        throw e;
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot create heap " + path, e);
-    }
+    return HeapFile.create(path, g, (channel, clean) -> new Heap(path, channel, g, config, clean));
   }
 
   /** Opens an existing heap and recovers it. */
   public static Heap open(Path path, HeapConfig config) {
-    FileChannel channel;
-    try {
-      channel = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE);
-    } catch (NoSuchFileException e) {
-      throw Errors.noHeap(path.toString());
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot open heap " + path, e);
-    }
-    try {
-      long size = channel.size();
-      if (size < SuperBlock.SIZE) {
-        throw Errors.corrupt(path.toString(), "the file is only " + size + " bytes long");
-      }
-      ByteBuffer page = ByteBuffer.allocate(SuperBlock.SIZE);
-      while (page.hasRemaining() && channel.read(page, page.position()) > 0) {
-        // read the whole page
-      }
-      Geometry g = SuperBlock.read(page, size, path.toString());
-      long shutdown = page.getLong(SuperBlock.SHUTDOWN_AT);
-      return new Heap(path, channel, g, config, shutdown == SuperBlock.CLEAN);
-    } catch (IOException e) {
-      closeQuietly(channel);
-      throw new UncheckedIOException("cannot read heap " + path, e);
-    } catch (RuntimeException e) {
-      closeQuietly(channel);
-      throw e;
-    }
+    return HeapFile.open(path, (channel, g, clean) -> new Heap(path, channel, g, config, clean));
   }
 
   /** Opens the heap at {@code path}, creating it with {@code config}'s geometry if there is none. */
@@ -224,7 +174,7 @@ public final class Heap implements AutoCloseable {
     }
     checkOpen();
     long offset = pools.allocate(type, slot);
-    int poolId = BlockHeader.classId(header(offset));
+    int poolId = BlockHeader.classId(headers.of(offset));
     return allocated(new Handle(this, offset, mapping.address(offset), null, slot, poolId));
   }
 
@@ -242,7 +192,7 @@ public final class Heap implements AutoCloseable {
       }
       long block = b & ~BlockAllocator.FRESH;
       long address = initBlock(b);
-      Memory.putLong(headerAddress(block), BlockHeader.master(classId, 0));
+      Memory.putLong(headers.address(block), BlockHeader.master(classId, 0));
       return allocated(new Handle(this, geometry.blockOffset(block), address, null, geometry.blockSize(), classId));
     }
     long[] blocks = new long[(int) count];
@@ -257,11 +207,11 @@ public final class Heap implements AutoCloseable {
     // Slaves first, written back now: a pwb is not a fence, and validation later orders them.
     for (int i = blocks.length - 1; i > 0; i--) {
       long next = i + 1 < blocks.length ? blocks[i + 1] : 0;
-      long at = headerAddress(blocks[i]);
+      long at = headers.address(blocks[i]);
       Memory.putLong(at, BlockHeader.slave(next));
       persistence.pwb(at);
     }
-    Memory.putLong(headerAddress(blocks[0]), BlockHeader.master(classId, blocks[1]));
+    Memory.putLong(headers.address(blocks[0]), BlockHeader.master(classId, blocks[1]));
     return allocated(new Handle(this, geometry.blockOffset(blocks[0]), addresses[0], addresses, count << geometry.blockShift(), classId));
   }
 
@@ -294,7 +244,7 @@ public final class Heap implements AutoCloseable {
       throw Errors.foreignObject(path(), h.heap().path());
     }
     checkOpen();
-    long header = header(h.offset());
+    long header = headers.of(h.offset());
     if (h.isFreed() || BlockHeader.classId(header) != h.classId()) {
       throw Errors.freed(h.offset());
     }
@@ -308,20 +258,20 @@ public final class Heap implements AutoCloseable {
 
   /** Frees the object at a reference offset; used by {@link Handle#updateRefAndFree}. */
   void freeAt(long offset) {
-    long block = checkedReference(offset);
-    release(offset, Memory.getLong(headerAddress(block)));
+    long block = headers.checkedReference(offset);
+    release(offset, headers.word(block));
   }
 
-  private void release(long offset, long header) {
-    if (isPooled(offset)) {
-      invalidateObject(offset);
+  void release(long offset, long header) {
+    if (headers.isPooled(offset)) {
+      headers.invalidate(offset);
       if (pools.free(offset)) {
         pfence();
       }
       return;
     }
     long block = offset >>> geometry.blockShift();
-    long at = headerAddress(block);
+    long at = headers.address(block);
     Memory.putLong(at, 0);
     persistence.pwb(at);
     boolean full = allocator.free(block);
@@ -331,7 +281,7 @@ public final class Heap implements AutoCloseable {
         throw Errors.corrupt(path(), "the object at offset " + offset + " links to block " + next);
       }
       full |= allocator.free(next);
-      next = BlockHeader.next(Memory.getLong(headerAddress(next)));
+      next = BlockHeader.next(headers.word(next));
     }
     if (full) {
       pfence();
@@ -374,8 +324,8 @@ public final class Heap implements AutoCloseable {
     if (offset == 0) {
       return null;
     }
-    long block = checkedReference(offset);
-    long header = Memory.getLong(headerAddress(block));
+    long block = headers.checkedReference(offset);
+    long header = headers.word(block);
     int classId = BlockHeader.classId(header);
     ClassRegistry.Entry entry = registry.entry(classId);
     PClass<?> type = registry.resolve(entry);
@@ -405,7 +355,7 @@ public final class Heap implements AutoCloseable {
         throw Errors.corrupt(path(), "the object at offset " + offset + " has a broken block chain");
       }
       chain.push(mapping.address(geometry.blockOffset(next)));
-      next = BlockHeader.next(Memory.getLong(headerAddress(next)));
+      next = BlockHeader.next(headers.word(next));
     }
     if (fixed && chain.size() != expected) {
       throw Errors.corrupt(path(), "the object at offset " + offset + " has " + chain.size() + " blocks, its layout needs " + expected);
@@ -413,124 +363,19 @@ public final class Heap implements AutoCloseable {
     return new Handle(this, offset, address, chain.toArray(), (long) chain.size() << geometry.blockShift(), classId);
   }
 
-  /**
-   * Checks that {@code offset}, read from the heap, can start an object: the start of a master data
-   * block of a registered class, or the start of a slot in a pool block. Returns the block.
-   */
-  private long checkedReference(long offset) {
-    long block = offset >>> geometry.blockShift();
-    if (offset <= 0 || !geometry.isDataBlock(block)) {
-      throw Errors.badReference(path(), offset);
-    }
-    long header = Memory.getLong(headerAddress(block));
-    ClassRegistry.Entry entry = registry.entry(BlockHeader.classId(header));
-    if (entry == null) {
-      throw Errors.dangling(path(), offset);
-    }
-    if (BlockHeader.hasReservedBits(header)) {
-      throw Errors.corrupt(path(), "the object at offset " + offset + " has a bad header " + Long.toHexString(header));
-    }
-    boolean inside = (offset & geometry.blockMask()) != 0;
-    if (inside != entry.isPool() || (inside && poolOf(entry).slotAt(offset & geometry.blockMask()) < 0)) {
-      throw Errors.dangling(path(), offset);
-    }
-    return block;
-  }
-
-  private boolean isPooled(long offset) {
-    return (offset & geometry.blockMask()) != 0;
-  }
-
-  private PoolBlock poolOf(ClassRegistry.Entry entry) {
-    return new PoolBlock(geometry.blockSize(), entry.slotSize());
-  }
-
-  /** The address of the bitmap word that holds the valid bit of the pooled object at {@code offset}. */
-  private long slotWord(long offset) {
-    long start = offset & ~geometry.blockMask();
-    ClassRegistry.Entry entry = registry.entry(BlockHeader.classId(header(offset)));
-    int slot = poolOf(entry).slotAt(offset - start);
-    return mapping.address(start + PoolBlock.bitmapWord(slot));
-  }
-
-  private long slotBit(long offset) {
-    long start = offset & ~geometry.blockMask();
-    ClassRegistry.Entry entry = registry.entry(BlockHeader.classId(header(offset)));
-    return PoolBlock.bit(poolOf(entry).slotAt(offset - start));
-  }
-
-  // ---------------------------------------------------------------- headers and flushing
-
-  long header(long offset) {
-    return Memory.getLong(headerAddress(offset >>> geometry.blockShift()));
-  }
-
-  /** Sets an object's valid bit, in its header or its pool's bitmap, and writes it back. */
-  void setValid(long offset) {
-    if (isPooled(offset)) {
-      long word = slotWord(offset);
-      long bit = slotBit(offset);
-      for (long w = Memory.getLongVolatile(word); !Memory.compareAndSwapLong(word, w, w | bit); w = Memory.getLongVolatile(word)) {
-        // other slots of the block are validated concurrently
-      }
-      persistence.pwb(word);
-      return;
-    }
-    long at = headerAddress(offset >>> geometry.blockShift());
-    Memory.putLong(at, Memory.getLong(at) | BlockHeader.VALID);
-    persistence.pwb(at);
-  }
-
-  boolean isValidObject(long offset) {
-    if (isPooled(offset)) {
-      return (Memory.getLong(slotWord(offset)) & slotBit(offset)) != 0;
-    }
-    return BlockHeader.isValid(header(offset));
-  }
-
-  /** Clears an object's valid bit (a pooled one) or its whole header, and writes it back. */
-  private void invalidateObject(long offset) {
-    if (isPooled(offset)) {
-      long word = slotWord(offset);
-      long bit = slotBit(offset);
-      for (long w = Memory.getLongVolatile(word); !Memory.compareAndSwapLong(word, w, w & ~bit); w = Memory.getLongVolatile(word)) {
-        // other slots of the block change concurrently
-      }
-      persistence.pwb(word);
-      return;
-    }
-    long at = headerAddress(offset >>> geometry.blockShift());
-    Memory.putLong(at, 0);
-    persistence.pwb(at);
-  }
-
-  void pwbHeader(long offset) {
-    persistence.pwb(isPooled(offset) ? slotWord(offset) : headerAddress(offset >>> geometry.blockShift()));
-  }
-
-  long headerWord(long block) {
-    return Memory.getLong(headerAddress(block));
-  }
-
-  void writeHeader(long block, long word) {
-    long at = headerAddress(block);
-    Memory.putLong(at, word);
-    persistence.pwb(at);
-  }
-
   long addressOf(long offset) {
     return mapping.address(offset);
   }
 
-  BlockAllocator allocatorForPools() {
+  BlockAllocator allocator() {
     return allocator;
   }
 
-  private long headerAddress(long block) {
-    return mapping.address(geometry.headerOffset(block));
+  Mapping mapping() {
+    return mapping;
   }
 
-  private long superWord(int at) {
+  long superWord(int at) {
     return mapping.address(at);
   }
 
@@ -591,7 +436,7 @@ public final class Heap implements AutoCloseable {
     for (int i = 0; i < mapping.chunkCount(); i++) {
       mapping.chunk(i).force();
     }
-    closeQuietly(channel);
+    HeapFile.closeQuietly(channel);
   }
 
   private void callRecover(LongStack blocks) {
@@ -601,173 +446,9 @@ public final class Heap implements AutoCloseable {
     }
   }
 
-  private static void closeQuietly(FileChannel channel) {
-    try {
-      channel.close();
-    } catch (IOException ignored) {
-      // nothing more to do with a channel that will not close
-    }
-  }
 
   @Override
   public String toString() {
     return "Heap[" + path + (closed ? ", closed" : "") + "]";
-  }
-
-  /**
-   * What the failure-atomic layer does below objects: raw blocks for in-flight copies, headers,
-   * and the superblock word that names the redo-log directory. Every block number passed in is
-   * checked.
-   */
-  public final class BlockAccess {
-    private BlockAccess() {}
-
-    public Heap heap() {
-      return Heap.this;
-    }
-
-    public int blockSize() {
-      return geometry.blockSize();
-    }
-
-    /** A block that belongs to no object, for an in-flight copy; its header stays zero. */
-    public long allocateBlock() {
-      checkOpen();
-      long b = allocator.allocate();
-      if (b < 0) {
-        throw Errors.outOfSpace(path(), geometry.blockSize(), 0);
-      }
-      return b & ~BlockAllocator.FRESH;
-    }
-
-    /** Returns a block no durable state refers to; it may be reused at once. */
-    public void releaseBlock(long block) {
-      allocator.release(checked(block));
-    }
-
-    /** Returns a block that durable state may still name; reused after this thread's next pfence. */
-    public void retireBlock(long block) {
-      if (allocator.free(checked(block))) {
-        pfence();
-      }
-    }
-
-    public long address(long block) {
-      return mapping.address(geometry.blockOffset(checked(block)));
-    }
-
-    /** The block at an address inside the mapping. */
-    public long blockAt(long address) {
-      int chunk = mapping.chunkIndexOf(address);
-      if (chunk < 0) {
-        throw new IllegalArgumentException("address 0x" + Long.toHexString(address) + " is outside heap " + path());
-      }
-      long offset = ((long) chunk << Geometry.CHUNK_SHIFT) + (address - mapping.chunkAddress(chunk));
-      return offset >>> geometry.blockShift();
-    }
-
-    public boolean isValid(long offset) {
-      checkedReference(offset);
-      return isValidObject(offset);
-    }
-
-    /** Sets the valid bit of a master block and writes it back; no fence. */
-    public void validate(long offset) {
-      setValid(offset);
-    }
-
-    /** Replay of an allocation: sets the valid bit if {@code offset} still starts an object. */
-    public void validateIfObject(long offset) {
-      long block = offset >>> geometry.blockShift();
-      if (offset > 0 && geometry.isDataBlock(block) && BlockHeader.isMaster(headerWord(block))) {
-        checkedReference(offset);
-        setValid(offset);
-      }
-    }
-
-    /** Replay of a free: invalidates the object; the recovery GC then reclaims its space. */
-    public void invalidate(long offset) {
-      long block = offset >>> geometry.blockShift();
-      if (offset > 0 && geometry.isDataBlock(block) && BlockHeader.isMaster(headerWord(block))) {
-        checkedReference(offset);
-        invalidateObject(offset);
-      }
-    }
-
-    /** The address of a field, bypassing failure-atomic redirection; for the logs themselves. */
-    public long rawAddress(Handle handle, long off) {
-      return handle.direct(off, 8);
-    }
-
-    /** Frees an object whose proxy a block killed; {@code handle} stays unusable. */
-    public void free(Handle handle) {
-      release(handle.offset(), header(handle.offset()));
-    }
-
-    public void kill(Handle handle) {
-      handle.kill();
-    }
-
-    public void revive(Handle handle) {
-      handle.revive();
-    }
-
-    /** The address of the superblock word holding the offset of the redo-log directory. */
-    public long logDirectoryWord() {
-      return superWord(SuperBlock.LOG_DIRECTORY_AT);
-    }
-
-    private long checked(long block) {
-      if (!geometry.isDataBlock(block)) {
-        throw Errors.corrupt(path(), "block " + block + " is not a data block");
-      }
-      return block;
-    }
-  }
-
-  /** Recovery's window on this heap. */
-  private final class View implements HeapView {
-    @Override
-    public String path() {
-      return Heap.this.path();
-    }
-
-    @Override
-    public Geometry geometry() {
-      return geometry;
-    }
-
-    @Override
-    public Persistence persistence() {
-      return persistence;
-    }
-
-    @Override
-    public ClassRegistry registry() {
-      return registry;
-    }
-
-    @Override
-    public long headerAddress(long block) {
-      return Heap.this.headerAddress(block);
-    }
-
-    @Override
-    public long blockAddress(long block) {
-      return mapping.address(geometry.blockOffset(block));
-    }
-
-    @Override
-    public long[] rootWords() {
-      long[] words = roots.referenceWords().stream().mapToLong(Long::longValue).toArray();
-      long[] all = java.util.Arrays.copyOf(words, words.length + 1);
-      all[words.length] = superWord(SuperBlock.LOG_DIRECTORY_AT);
-      return all;
-    }
-
-    @Override
-    public long bumpPointer() {
-      return Memory.getLong(superWord(SuperBlock.BUMP_AT));
-    }
   }
 }

@@ -66,7 +66,7 @@ final class Pools {
 
   /** Takes a block for a pool, keeps its first slot for the caller and offers the others. */
   private long newBlock(int poolId, int slotSize, LongStack stack) {
-    long b = heap.allocatorForPools().allocate();
+    long b = heap.allocator().allocate();
     if (b < 0) {
       throw Errors.outOfSpace(heap.path(), slotSize, 0);
     }
@@ -75,7 +75,7 @@ final class Pools {
     if ((b & BlockAllocator.FRESH) == 0) {
       Memory.setMemory(heap.addressOf(start), heap.geometry.blockSize(), (byte) 0);
     }
-    heap.writeHeader(block, BlockHeader.master(poolId, 0) | BlockHeader.VALID);
+    heap.headers.write(block, BlockHeader.master(poolId, 0) | BlockHeader.VALID);
     PoolBlock pool = new PoolBlock(heap.geometry.blockSize(), slotSize);
     synchronized (stack) {
       for (int i = pool.slots() - 1; i > 0; i--) {
@@ -105,7 +105,7 @@ final class Pools {
   void adopt(LongStack poolBlocks) {
     for (int i = 0; i < poolBlocks.size(); i++) {
       long block = poolBlocks.get(i);
-      int poolId = BlockHeader.classId(heap.headerWord(block));
+      int poolId = BlockHeader.classId(heap.headers.word(block));
       ClassRegistry.Entry e = heap.registry().entry(poolId);
       PoolBlock pool = new PoolBlock(heap.geometry.blockSize(), e.slotSize());
       long start = heap.geometry.blockOffset(block);
@@ -120,7 +120,7 @@ final class Pools {
   }
 
   private void offer(long slot) {
-    int poolId = BlockHeader.classId(heap.headerWord(slot >>> heap.geometry.blockShift()));
+    int poolId = BlockHeader.classId(heap.headers.word(slot >>> heap.geometry.blockShift()));
     LongStack stack = free.computeIfAbsent(poolId, k -> new LongStack());
     synchronized (stack) {
       stack.push(slot);

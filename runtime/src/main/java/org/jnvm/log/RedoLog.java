@@ -3,6 +3,7 @@ package org.jnvm.log;
 import org.jnvm.PObject;
 import org.jnvm.errors.Errors;
 import org.jnvm.heap.Handle;
+import org.jnvm.heap.BlockAccess;
 import org.jnvm.heap.Heap;
 import org.jnvm.layout.FieldKind;
 import org.jnvm.layout.Layout;
@@ -197,7 +198,7 @@ public final class RedoLog implements PObject {
     }
     int applied = 0;
     if (allTagged(seq, entries)) {
-      Heap.BlockAccess blocks = handle.heap().blocks();
+      BlockAccess blocks = handle.heap().blocks();
       Persistence p = handle.heap().persistence();
       for (long i = 0; i < entries; i++) {
         long at = entry(i);
