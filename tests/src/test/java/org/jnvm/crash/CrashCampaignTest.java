@@ -1,0 +1,105 @@
+package org.jnvm.crash;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Locale;
+import org.jnvm.crash.scenarios.Scenarios;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The simulated power-failure campaign of {@code mvn verify}. Properties:
+ *
+ * <ul>
+ *   <li>{@code crash.points}: scenario crash points (default {@value #DEFAULT_POINTS}); the long
+ *       mode is {@code -Dcrash.points=200000};
+ *   <li>{@code crash.seeds}: post-crash images per point (default 4: no eviction, all, line, word);
+ *   <li>{@code crash.threads}: workers (default: the processors);
+ *   <li>{@code crash.families=alloc,roots}: only these families;
+ *   <li>{@code crash.replay=scenario:point:seed}: rerun one reported violation and nothing else;
+ *   <li>{@code crash.results=true}: also rewrite the crash section of {@code bench/RESULTS.md}.
+ * </ul>
+ *
+ * The summary goes to {@code target/crash-campaign.txt} and to the log, the flushing figures to
+ * {@code target/crash-flushing.md}, and the images of violations to {@code target/crash-failures}.
+ */
+class CrashCampaignTest {
+  static final int DEFAULT_POINTS = 5200;
+  /** Crash points for the scenarios of known runtime bugs, reported apart. */
+  private static final int KNOWN_BUG_POINTS = 300;
+
+  @Test
+  void campaign() {
+    Path work = CrashFiles.scratch("jnvm-crash-");
+    Path target = CrashFiles.target();
+    int points = Integer.getInteger("crash.points", DEFAULT_POINTS);
+    try {
+      String replay = System.getProperty("crash.replay", "").trim();
+      if (!replay.isEmpty()) {
+        try (Campaign c = new Campaign(settings(1, work, target))) {
+          List<String> found = c.replay(replay, Scenarios::byName);
+          System.out.println("replayed " + replay + ": " + (found.isEmpty() ? "no violation" : String.join("\n  ", found)));
+          assertTrue(found.isEmpty(), "replay " + replay + ":\n  " + String.join("\n  ", found));
+        }
+        return;
+      }
+      Report report;
+      try (Campaign c = new Campaign(settings(points, work, target))) {
+        report = c.run(selected(Scenarios.campaign()));
+      }
+      Report known;
+      try (Campaign c = new Campaign(settings(KNOWN_BUG_POINTS, work, target))) {
+        known = c.run(Scenarios.knownBugs());
+      }
+      String text = report.summary() + "\nKnown runtime bugs, run apart and not counted above (see the crash findings):\n" + known.summary()
+          + known.firstDetails(2).stream().map(d -> d + "\n").reduce("", String::concat);
+      if (report.violations() > 0) {
+        text += "\nViolations:\n" + String.join("\n", report.details()) + "\n";
+      }
+      CrashFiles.write(target.resolve("crash-campaign.txt"), text);
+      System.out.print(text);
+      String flushing = flushingSection(report);
+      CrashFiles.write(target.resolve("crash-flushing.md"), flushing);
+      if (Boolean.getBoolean("crash.results")) {
+        CrashFiles.replaceSection(CrashFiles.module().resolveSibling("bench").resolve("RESULTS.md"), flushing);
+      }
+      assertEquals(0, report.violations(), () -> "crash-consistency violations:\n" + String.join("\n", report.details()));
+      assertTrue(report.scenarioPoints() >= points, "only " + report.scenarioPoints() + " of " + points + " crash points ran");
+    } finally {
+      CrashFiles.deleteTree(work);
+    }
+  }
+
+  /** The families named in {@code crash.families} (comma-separated), or all. */
+  private static List<ScenarioFamily> selected(List<ScenarioFamily> all) {
+    String names = System.getProperty("crash.families", "").trim();
+    if (names.isEmpty()) {
+      return all;
+    }
+    List<String> wanted = List.of(names.split(",", -1));
+    return all.stream().filter(f -> wanted.contains(f.name())).toList();
+  }
+
+  private static Campaign.Settings settings(int points, Path work, Path target) {
+    int threads = Integer.getInteger("crash.threads", Runtime.getRuntime().availableProcessors());
+    int seeds = Integer.getInteger("crash.seeds", 4);
+    return new Campaign.Settings(points, seeds, Math.max(1, threads), true, work, target.resolve("crash-failures"));
+  }
+
+  private static String flushingSection(Report report) {
+    String args = System.getenv("MAVEN_CMD_LINE_ARGS");
+    String command = args != null && !args.isBlank() ? "mvn" + args.stripTrailing() : "mvn -B verify -pl tests -am -Dcrash.results=true";
+    return String.format(Locale.ROOT,
+        "## Flushing under the simulated power failure%n%n"
+            + "Produced by `%s` on %s (JDK %s, %d processors): %d crash points, %d violations.%n"
+            + "Figures per scenario family, from one complete run of each variant. A redundant pwb writes back a line"
+            + " whose contents did not change since its previous write-back; a never-stored pwb writes back a line"
+            + " that was never written back before and still holds what it held when the heap was opened.%n%n%s",
+        command, LocalDate.now(ZoneOffset.UTC), Runtime.version(), Runtime.getRuntime().availableProcessors(), report.crashPoints(),
+        report.violations(), report.flushing());
+  }
+}
