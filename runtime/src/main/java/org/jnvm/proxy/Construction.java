@@ -142,8 +142,9 @@ public final class Construction {
   /**
    * Ends the construction of {@code proxy} after its superclass constructor returned, and returns
    * its handle. Constructions started since, which are all over, are forgotten and the objects of
-   * those that failed are freed. With {@code fa}, the new object is written back, fenced and
-   * validated: it is then durable as a whole or, after a crash, invalid.
+   * those that failed are freed. With {@code fa}, outside a failure-atomic block, the new object is
+   * written back, fenced and validated, so that after a crash it is whole or invalid; inside a
+   * block, the block validates it when it commits.
    *
    * @param adopted the proxy's handle field: null if the constructor never touched a field
    */
@@ -166,7 +167,7 @@ public final class Construction {
     } else {
       throw new IllegalStateException(ProxyErrors.misadopted(proxy.getClass()));
     }
-    if (fa) {
+    if (fa && !FailureAtomic.inBlock()) {
       seal(handle);
     }
     return handle;
@@ -186,8 +187,8 @@ public final class Construction {
 
   /**
    * Closes the scope opened by {@link #open}. If the construction threw ({@code done} false), the
-   * objects of every construction started in the scope are freed, inside the block, which is then
-   * aborted.
+   * objects of every construction started in the scope are freed; with {@code fa} that happens
+   * inside the block, which then aborts, undoing the rest of what the constructors did.
    */
   public static void close(int mark, boolean fa, boolean done) {
     try {
@@ -209,8 +210,8 @@ public final class Construction {
   // ------------------------------------------------------------ internals
 
   /**
-   * Makes a new object of a failure-atomic class durable, then valid. Once failure-atomic blocks
-   * validate the objects allocated in them at commit, this is needed only outside a block.
+   * Makes a new object of a failure-atomic class durable, then valid, when it was constructed
+   * outside a block; inside one, the block's commit does that.
    */
   private static void seal(Handle handle) {
     handle.pwb();

@@ -102,7 +102,7 @@ public final class ClassAnalyzer {
     declared.others().forEach(m -> reporter.error(m, Messages.notAnAccessor(m)));
     checkInheritedAbstract(type);
 
-    List<Property> own = place(type, parent, declared.fields());
+    List<Property> own = place(parent, declared.fields());
     Layout layout = layoutOf(parent, own);
     List<Property> all = new ArrayList<>(parent == null ? List.of() : parent.properties());
     all.addAll(own);
@@ -211,7 +211,7 @@ public final class ClassAnalyzer {
 
   // ------------------------------------------------------------ fields and layout
 
-  private List<Property> place(TypeElement type, PersistentClass parent, List<Accessors.Draft> drafts) {
+  private List<Property> place(PersistentClass parent, List<Accessors.Draft> drafts) {
     Map<String, Property> inherited = new HashMap<>();
     if (parent != null) {
       parent.properties().forEach(p -> inherited.put(p.name(), p));

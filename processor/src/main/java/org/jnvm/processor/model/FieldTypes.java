@@ -36,40 +36,26 @@ final class FieldTypes {
 
   /** The field type of {@code type}, or null after reporting why it cannot be persistent. */
   FieldType classify(TypeMirror type, String field, Element at) {
-    switch (type.getKind()) {
-      case BOOLEAN:
-        return new FieldType.Primitive(type, FieldKind.BOOLEAN);
-      case BYTE:
-        return new FieldType.Primitive(type, FieldKind.BYTE);
-      case CHAR:
-        return new FieldType.Primitive(type, FieldKind.CHAR);
-      case SHORT:
-        return new FieldType.Primitive(type, FieldKind.SHORT);
-      case INT:
-        return new FieldType.Primitive(type, FieldKind.INT);
-      case FLOAT:
-        return new FieldType.Primitive(type, FieldKind.FLOAT);
-      case LONG:
-        return new FieldType.Primitive(type, FieldKind.LONG);
-      case DOUBLE:
-        return new FieldType.Primitive(type, FieldKind.DOUBLE);
-      case ARRAY:
-        reporter.error(at, Messages.arrayField(field, (ArrayType) type));
-        return null;
-      case TYPEVAR:
-      case WILDCARD:
-      case INTERSECTION:
-        reporter.error(at, Messages.typeVariableField(field, type));
-        return null;
-      case ERROR:
-        reporter.error(at, Messages.unresolvedField(field, type));
-        return null;
-      case DECLARED:
-        return declared((DeclaredType) type, field, at);
-      default:
-        reporter.error(at, Messages.volatileField(field, type));
-        return null;
-    }
+    return switch (type.getKind()) {
+      case BOOLEAN -> new FieldType.Primitive(type, FieldKind.BOOLEAN);
+      case BYTE -> new FieldType.Primitive(type, FieldKind.BYTE);
+      case CHAR -> new FieldType.Primitive(type, FieldKind.CHAR);
+      case SHORT -> new FieldType.Primitive(type, FieldKind.SHORT);
+      case INT -> new FieldType.Primitive(type, FieldKind.INT);
+      case FLOAT -> new FieldType.Primitive(type, FieldKind.FLOAT);
+      case LONG -> new FieldType.Primitive(type, FieldKind.LONG);
+      case DOUBLE -> new FieldType.Primitive(type, FieldKind.DOUBLE);
+      case DECLARED -> declared((DeclaredType) type, field, at);
+      case ARRAY -> rejected(at, Messages.arrayField(field, (ArrayType) type));
+      case TYPEVAR, WILDCARD, INTERSECTION -> rejected(at, Messages.typeVariableField(field, type));
+      case ERROR -> rejected(at, Messages.unresolvedField(field, type));
+      default -> rejected(at, Messages.volatileField(field, type));
+    };
+  }
+
+  private FieldType rejected(Element at, String message) {
+    reporter.error(at, message);
+    return null;
   }
 
   private FieldType declared(DeclaredType type, String field, Element at) {

@@ -1,6 +1,6 @@
 package org.jnvm.processor.writer;
 
-import static org.jnvm.processor.writer.Runtime.HANDLE_FIELD;
+import static org.jnvm.processor.writer.RuntimeTypes.HANDLE_FIELD;
 
 import com.palantir.javapoet.AnnotationSpec;
 import com.palantir.javapoet.ClassName;
@@ -37,19 +37,19 @@ final class AccessorWriter {
     List<MethodSpec> out = new ArrayList<>();
     out.add(getter(owner, p));
     out.add(setter(owner, p));
-    out.add(hook(model, Names.pwb(p.suffix()), p)
+    out.add(hook(model, Names.pwb(p.suffix()))
         .addJavadoc("Writes back the cache lines of field {@code $L}, without a fence.\n", p.name())
         .addStatement("$L().pwb($L, $L)", HANDLE_FIELD, p.offsetConstant(), p.type().kind().size())
         .build());
     if (p.isReference()) {
       TypeName type = TypeName.get(p.type().type());
-      out.add(hook(model, Names.update(p.suffix()), p)
+      out.add(hook(model, Names.update(p.suffix()))
           .addJavadoc("Stores {@code v} in field {@code $L} atomically: validates {@code v}, fences, then stores and writes back.\n",
               p.name())
           .addParameter(type, "v")
           .addStatement("$L().updateRef($L, v)", HANDLE_FIELD, p.offsetConstant())
           .build());
-      out.add(hook(model, Names.updateAndFree(p.suffix()), p)
+      out.add(hook(model, Names.updateAndFree(p.suffix()))
           .addJavadoc("Like {@code $L}, then frees the object that field {@code $L} referred to before.\n",
               Names.update(p.suffix()), p.name())
           .addParameter(type, "v")
@@ -78,7 +78,7 @@ final class AccessorWriter {
       for (FieldType.Constant c : e.constants()) {
         cases.add("case $L -> $T.$L;\n", hex(c.id()), type, c.name());
       }
-      cases.add("default -> throw $T.unknownId($T.class, id);\n", Runtime.ENUM_IDS, type);
+      cases.add("default -> throw $T.unknownId($T.class, id);\n", RuntimeTypes.ENUM_IDS, type);
       b.addStatement("int id = $L().getInt($L)", HANDLE_FIELD, at);
       b.addCode("return switch (id) {\n$>$L$<};\n", cases.build());
     }
@@ -98,14 +98,14 @@ final class AccessorWriter {
       for (FieldType.Constant c : e.constants()) {
         cases.add("case $L -> $L;\n", c.name(), hex(c.id()));
       }
-      cases.add("default -> throw $T.unknownConstant($N);\n", Runtime.ENUM_IDS, v);
+      cases.add("default -> throw $T.unknownConstant($N);\n", RuntimeTypes.ENUM_IDS, v);
       b.addCode("$L().putInt($L, $N == null ? 0 : switch ($N) {\n$>$L$<});\n", HANDLE_FIELD, at, v, v, cases.build());
     }
     return b.build();
   }
 
   /** A generated per-field method; it overrides the class's abstract declaration if there is one. */
-  private static MethodSpec.Builder hook(PersistentClass model, String name, Property p) {
+  private static MethodSpec.Builder hook(PersistentClass model, String name) {
     MethodSpec.Builder b = MethodSpec.methodBuilder(name).addModifiers(Modifier.PUBLIC);
     if (model.declaresHook(name)) {
       b.addAnnotation(Override.class);

@@ -1,6 +1,6 @@
 package org.jnvm.processor.writer;
 
-import static org.jnvm.processor.writer.Runtime.HANDLE_FIELD;
+import static org.jnvm.processor.writer.RuntimeTypes.HANDLE_FIELD;
 
 import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
@@ -37,18 +37,18 @@ import org.jnvm.processor.model.PersistentClass;
 final class ConstructorWriter {
   List<MethodSpec> methods(PersistentClass model) {
     List<MethodSpec> out = new ArrayList<>();
-    out.add(resurrect(model));
+    out.add(resurrect());
     for (ExecutableElement c : model.constructors()) {
       out.addAll(mirror(model, c));
     }
     return out;
   }
 
-  private static MethodSpec resurrect(PersistentClass model) {
+  private static MethodSpec resurrect() {
     return MethodSpec.constructorBuilder()
         .addJavadoc("The resurrect constructor: attaches a proxy to existing data. The runtime calls {@code resurrect()} next.\n")
         .addModifiers(Modifier.PRIVATE)
-        .addParameter(Runtime.HANDLE, "handle")
+        .addParameter(RuntimeTypes.HANDLE, "handle")
         .addStatement("super()")
         .addStatement("this.$L = handle", HANDLE_FIELD)
         .build();
@@ -79,7 +79,7 @@ final class ConstructorWriter {
         .addParameters(params)
         .varargs(c.isVarArgs())
         .addExceptions(exceptions)
-        .addStatement("this($L)", prepend(CodeBlock.of("$T.begin(PCLASS)", Runtime.CONSTRUCTION), args));
+        .addStatement("this($L)", prepend(CodeBlock.of("$T.begin(PCLASS)", RuntimeTypes.CONSTRUCTION), args));
     if (!packagePrivate) {
       open.addModifiers(Modifier.PUBLIC);
     }
@@ -87,12 +87,12 @@ final class ConstructorWriter {
     MethodSpec.Builder run = MethodSpec.constructorBuilder()
         .addModifiers(Modifier.PRIVATE)
         .addTypeVariables(typeVariables)
-        .addParameter(Runtime.TOKEN, token)
+        .addParameter(RuntimeTypes.TOKEN, token)
         .addParameters(params)
         .varargs(c.isVarArgs())
         .addExceptions(exceptions)
         .addStatement("super($L)", args)
-        .addStatement("this.$L = $T.finish($N, this, this.$L, $L)", HANDLE_FIELD, Runtime.CONSTRUCTION, token, HANDLE_FIELD, model.fa());
+        .addStatement("this.$L = $T.finish($N, this, this.$L, $L)", HANDLE_FIELD, RuntimeTypes.CONSTRUCTION, token, HANDLE_FIELD, model.fa());
 
     MethodSpec.Builder create = MethodSpec.methodBuilder(Names.CREATE)
         .addJavadoc("Like {@code new $T$L}, but if the constructor throws, the new object is freed at once", proxy,
@@ -104,14 +104,14 @@ final class ConstructorWriter {
         .addParameters(params)
         .varargs(c.isVarArgs())
         .addExceptions(exceptions)
-        .addStatement("int $N = $T.open($L)", mark, Runtime.CONSTRUCTION, model.fa())
+        .addStatement("int $N = $T.open($L)", mark, RuntimeTypes.CONSTRUCTION, model.fa())
         .addStatement("boolean $N = false", done)
         .beginControlFlow("try")
         .addStatement("$T $N = new $T($L)", proxy, created, proxy, args)
         .addStatement("$N = true", done)
         .addStatement("return $N", created)
         .nextControlFlow("finally")
-        .addStatement("$T.close($N, $L, $N)", Runtime.CONSTRUCTION, mark, model.fa(), done)
+        .addStatement("$T.close($N, $L, $N)", RuntimeTypes.CONSTRUCTION, mark, model.fa(), done)
         .endControlFlow();
     if (!packagePrivate) {
       create.addModifiers(Modifier.PUBLIC);

@@ -1,6 +1,6 @@
 package org.jnvm.processor.writer;
 
-import static org.jnvm.processor.writer.Runtime.HANDLE_FIELD;
+import static org.jnvm.processor.writer.RuntimeTypes.HANDLE_FIELD;
 
 import com.palantir.javapoet.AnnotationSpec;
 import com.palantir.javapoet.ClassName;
@@ -50,15 +50,15 @@ public final class ProxyWriter {
         .superclass(element.asType())
         .avoidClashesWithNestedClasses(element);
     if (generatedAvailable) {
-      t.addAnnotation(AnnotationSpec.builder(Runtime.GENERATED).addMember("value", "$S", generator).build());
+      t.addAnnotation(AnnotationSpec.builder(RuntimeTypes.GENERATED).addMember("value", "$S", generator).build());
     }
-    t.addAnnotation(Runtime.GENERATED_PROXY);
+    t.addAnnotation(RuntimeTypes.GENERATED_PROXY);
     for (PersistentClass p = model.parent(); p != null; p = p.parent()) {
       t.addOriginatingElement(p.element());
     }
 
     constants(t, model);
-    t.addField(FieldSpec.builder(Runtime.HANDLE, HANDLE_FIELD, Modifier.PRIVATE).build());
+    t.addField(FieldSpec.builder(RuntimeTypes.HANDLE, HANDLE_FIELD, Modifier.PRIVATE).build());
     t.addMethods(constructors.methods(model));
     t.addMethod(handle());
     for (Property p : model.properties()) {
@@ -98,23 +98,23 @@ public final class ProxyWriter {
 
     CodeBlock.Builder build = CodeBlock.builder();
     if (model.parent() == null) {
-      build.add("$T.builder()", Runtime.LAYOUT);
+      build.add("$T.builder()", RuntimeTypes.LAYOUT);
     } else {
-      build.add("$T.extending($T.LAYOUT)", Runtime.LAYOUT, model.parent().proxyName());
+      build.add("$T.extending($T.LAYOUT)", RuntimeTypes.LAYOUT, model.parent().proxyName());
     }
     build.indent();
     for (Property p : model.ownProperties()) {
-      build.add("\n.field($S, $T.$L)", p.name(), Runtime.FIELD_KIND, p.type().kind().name());
+      build.add("\n.field($S, $T.$L)", p.name(), RuntimeTypes.FIELD_KIND, p.type().kind().name());
     }
     build.add("\n.build()").unindent();
-    t.addField(FieldSpec.builder(Runtime.LAYOUT, "LAYOUT", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+    t.addField(FieldSpec.builder(RuntimeTypes.LAYOUT, "LAYOUT", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
         .initializer(build.build())
         .build());
-    t.addField(FieldSpec.builder(ParameterizedTypeName.get(Runtime.PCLASS, proxy), "PCLASS", Modifier.PUBLIC,
+    t.addField(FieldSpec.builder(ParameterizedTypeName.get(RuntimeTypes.PCLASS, proxy), "PCLASS", Modifier.PUBLIC,
             Modifier.STATIC, Modifier.FINAL)
-        .initializer("$T.of($T.class, LAYOUT, $T::new)", Runtime.PCLASS, proxy, proxy)
+        .initializer("$T.of($T.class, LAYOUT, $T::new)", RuntimeTypes.PCLASS, proxy, proxy)
         .build());
-    t.addStaticBlock(CodeBlock.of("$T.checkLayout($T.class, LAYOUT, FINGERPRINT);\n", Runtime.PROXIES, proxy));
+    t.addStaticBlock(CodeBlock.of("$T.checkLayout($T.class, LAYOUT, FINGERPRINT);\n", RuntimeTypes.PROXIES, proxy));
   }
 
   /** The handle, adopted on first use by a proxy under construction: one null check otherwise. */
@@ -122,10 +122,10 @@ public final class ProxyWriter {
     return MethodSpec.methodBuilder(HANDLE_FIELD)
         .addAnnotation(Override.class)
         .addModifiers(Modifier.PUBLIC)
-        .returns(Runtime.HANDLE)
-        .addStatement("$T h = $L", Runtime.HANDLE, HANDLE_FIELD)
+        .returns(RuntimeTypes.HANDLE)
+        .addStatement("$T h = $L", RuntimeTypes.HANDLE, HANDLE_FIELD)
         .beginControlFlow("if (h == null)")
-        .addStatement("h = $T.adopt(this)", Runtime.CONSTRUCTION)
+        .addStatement("h = $T.adopt(this)", RuntimeTypes.CONSTRUCTION)
         .addStatement("$L = h", HANDLE_FIELD)
         .endControlFlow()
         .addStatement("return h")

@@ -50,7 +50,7 @@ final class WrapperWriter {
     CodeBlock call = CodeBlock.of("super.$N($L)", m.getSimpleName().toString(), CodeBlock.join(args, ", "));
     boolean returns = m.getReturnType().getKind() != TypeKind.VOID;
 
-    b.addStatement("$T.start()", Runtime.FAILURE_ATOMIC);
+    b.addStatement("$T.start()", RuntimeTypes.FAILURE_ATOMIC);
     b.addStatement("boolean $N = false", done);
     b.beginControlFlow("try");
     if (returns) {
@@ -65,9 +65,9 @@ final class WrapperWriter {
     }
     b.nextControlFlow("finally");
     b.beginControlFlow("if ($N)", done);
-    b.addStatement("$T.end()", Runtime.FAILURE_ATOMIC);
+    b.addStatement("$T.end()", RuntimeTypes.FAILURE_ATOMIC);
     b.nextControlFlow("else");
-    b.addStatement("$T.abort()", Runtime.FAILURE_ATOMIC);
+    b.addStatement("$T.abort()", RuntimeTypes.FAILURE_ATOMIC);
     b.endControlFlow();
     b.endControlFlow();
     return b.build();

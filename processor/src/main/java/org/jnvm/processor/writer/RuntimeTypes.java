@@ -12,7 +12,7 @@ import org.jnvm.proxy.GeneratedProxy;
 import org.jnvm.proxy.Proxies;
 
 /** The runtime types generated code uses, named through the classes themselves. */
-final class Runtime {
+final class RuntimeTypes {
   static final ClassName HANDLE = ClassName.get(Handle.class);
   static final ClassName LAYOUT = ClassName.get(Layout.class);
   static final ClassName FIELD_KIND = ClassName.get(FieldKind.class);
@@ -28,5 +28,5 @@ final class Runtime {
   /** The proxy field that holds the handle; null until a proxy under construction adopts its object. */
   static final String HANDLE_FIELD = "handle";
 
-  private Runtime() {}
+  private RuntimeTypes() {}
 }
