@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
+import java.util.function.BiConsumer;
 import java.util.function.LongSupplier;
 import org.jnvm.heap.Heap;
 import org.jnvm.heap.HeapConfig;
@@ -81,9 +82,17 @@ final class Crashes {
 
   /** Writes the image, opens it (which recovers it), and runs the generic and the scenario's checks. */
   static Checked check(byte[] image, CrashScenario.Run run, Path file) {
+    write(file, image);
+    return checkFile(image, file, run::check);
+  }
+
+  /**
+   * Checks a heap file whose contents are {@code image}: the image before it is opened, then the
+   * opened heap, generically and with {@code own}.
+   */
+  static Checked checkFile(byte[] image, Path file, BiConsumer<Recovered, Violations> own) {
     Violations v = new Violations();
     HeapChecker.checkImage(image, v);
-    write(file, image);
     CrashPlan plan = CrashPlan.none(List.of());
     Heap heap;
     try {
@@ -100,7 +109,7 @@ final class Crashes {
       try {
         Recovered r = HeapChecker.inspect(heap, b, v);
         fingerprint = r.fingerprint();
-        run.check(r, v);
+        own.accept(r, v);
       } catch (RuntimeException e) {
         v.fail("checking the recovered heap threw " + e);
       }
