@@ -16,7 +16,7 @@ import org.jnvm.proxy.Proxies;
  * The persistent proxy of {@link Account}, written by the jnvm annotation processor: it implements the persistent fields of Account over an object in a heap, with the layout {@code long balance@0;ref peer@8}.
  *
  * <p><b>New objects.</b> {@code new AccountProxy(args)} runs the constructor {@code Account(args)} on a new object of the heap given to {@code Construction.inHeap}, or else of {@code JNVM.heap()}. The object is allocated when that constructor first touches a persistent field, or when it returns.
- * Account is failure-atomic: the new object is then written back, fenced and made valid, so a crash leaves it whole or invalid. Inside a failure-atomic block the constructor belongs to that block. Outside one, Java leaves {@code new} no way to run the constructor in a block that an exception could abort, because a constructor cannot catch what its superclass constructor throws: the changes it makes to other objects are then not atomic. {@code AccountProxy.create(args)} runs the whole construction as one failure-atomic block.
+ * Account is failure-atomic, so its constructors run inside a failure-atomic block, which validates the new object when it commits and aborts everything the constructor did if it throws. Java lets no constructor catch what its superclass constructor throws, so {@code new} cannot open that block itself: it must be called inside a block (a failure-atomic method, {@code FailureAtomic.run}), and throws otherwise. {@code AccountProxy.create(args)} opens the block and can be called anywhere.
  *
  * <p>If {@code Account(args)} throws, no valid object is left, but its allocation is freed only once jnvm learns of the failure (see {@code Construction}); {@code AccountProxy.create(args)}, which constructs in a scope that sees the exception, frees it at once.
  *
@@ -69,36 +69,36 @@ public final class AccountProxy extends Account {
    * Allocates an object and runs {@code Account()} on it; see the class comment.
    */
   public AccountProxy() {
-    this(Construction.begin(PCLASS));
+    this(Construction.begin(PCLASS, true));
   }
 
   private AccountProxy(Construction.Token token) {
     super();
-    this.handle = Construction.finish(token, this, this.handle, true);
+    this.handle = Construction.finish(token, this, this.handle);
   }
 
   /**
    * Allocates an object and runs {@code Account(long)} on it; see the class comment.
    */
   public AccountProxy(long balance) {
-    this(Construction.begin(PCLASS), balance);
+    this(Construction.begin(PCLASS, true), balance);
   }
 
   private AccountProxy(Construction.Token token, long balance) {
     super(balance);
-    this.handle = Construction.finish(token, this, this.handle, true);
+    this.handle = Construction.finish(token, this, this.handle);
   }
 
   /**
    * Allocates an object and runs {@code Account(long[])} on it; see the class comment.
    */
   AccountProxy(long... deposits) throws IOException {
-    this(Construction.begin(PCLASS), deposits);
+    this(Construction.begin(PCLASS, true), deposits);
   }
 
   private AccountProxy(Construction.Token token, long... deposits) throws IOException {
     super(deposits);
-    this.handle = Construction.finish(token, this, this.handle, true);
+    this.handle = Construction.finish(token, this, this.handle);
   }
 
   /**

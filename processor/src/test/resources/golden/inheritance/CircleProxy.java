@@ -71,24 +71,24 @@ public final class CircleProxy extends Circle {
    * Allocates an object and runs {@code Circle()} on it; see the class comment.
    */
   public CircleProxy() {
-    this(Construction.begin(PCLASS));
+    this(Construction.begin(PCLASS, false));
   }
 
   private CircleProxy(Construction.Token token) {
     super();
-    this.handle = Construction.finish(token, this, this.handle, false);
+    this.handle = Construction.finish(token, this, this.handle);
   }
 
   /**
    * Allocates an object and runs {@code Circle(double)} on it; see the class comment.
    */
   public CircleProxy(double radius) {
-    this(Construction.begin(PCLASS), radius);
+    this(Construction.begin(PCLASS, false), radius);
   }
 
   private CircleProxy(Construction.Token token, double radius) {
     super(radius);
-    this.handle = Construction.finish(token, this, this.handle, false);
+    this.handle = Construction.finish(token, this, this.handle);
   }
 
   /**

@@ -67,12 +67,12 @@ public final class ShapeProxy extends Shape {
    * Allocates an object and runs {@code Shape()} on it; see the class comment.
    */
   public ShapeProxy() {
-    this(Construction.begin(PCLASS));
+    this(Construction.begin(PCLASS, false));
   }
 
   private ShapeProxy(Construction.Token token) {
     super();
-    this.handle = Construction.finish(token, this, this.handle, false);
+    this.handle = Construction.finish(token, this, this.handle);
   }
 
   /**

@@ -89,24 +89,24 @@ public final class PrimitivesProxy extends Primitives {
    * Allocates an object and runs {@code Primitives()} on it; see the class comment.
    */
   public PrimitivesProxy() {
-    this(Construction.begin(PCLASS));
+    this(Construction.begin(PCLASS, false));
   }
 
   private PrimitivesProxy(Construction.Token token) {
     super();
-    this.handle = Construction.finish(token, this, this.handle, false);
+    this.handle = Construction.finish(token, this, this.handle);
   }
 
   /**
    * Allocates an object and runs {@code Primitives(int, Color)} on it; see the class comment.
    */
   public PrimitivesProxy(int count, Primitives.Color color) {
-    this(Construction.begin(PCLASS), count, color);
+    this(Construction.begin(PCLASS, false), count, color);
   }
 
   private PrimitivesProxy(Construction.Token token, int count, Primitives.Color color) {
     super(count, color);
-    this.handle = Construction.finish(token, this, this.handle, false);
+    this.handle = Construction.finish(token, this, this.handle);
   }
 
   /**

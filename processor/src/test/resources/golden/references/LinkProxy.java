@@ -74,12 +74,12 @@ public final class LinkProxy extends Link {
    * Allocates an object and runs {@code Link()} on it; see the class comment.
    */
   public LinkProxy() {
-    this(Construction.begin(PCLASS));
+    this(Construction.begin(PCLASS, false));
   }
 
   private LinkProxy(Construction.Token token) {
     super();
-    this.handle = Construction.finish(token, this, this.handle, false);
+    this.handle = Construction.finish(token, this, this.handle);
   }
 
   /**

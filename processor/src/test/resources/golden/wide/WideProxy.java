@@ -166,12 +166,12 @@ public final class WideProxy extends Wide {
    * Allocates an object and runs {@code Wide()} on it; see the class comment.
    */
   public WideProxy() {
-    this(Construction.begin(PCLASS));
+    this(Construction.begin(PCLASS, false));
   }
 
   private WideProxy(Construction.Token token) {
     super();
-    this.handle = Construction.finish(token, this, this.handle, false);
+    this.handle = Construction.finish(token, this, this.handle);
   }
 
   /**

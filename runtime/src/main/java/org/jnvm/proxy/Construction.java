@@ -23,14 +23,19 @@ import org.jnvm.layout.PClass;
  * class, which allocates the object then; {@link #finish} ends the construction after {@code
  * X(args)} returns, allocating the object if {@code X(args)} never touched a field.
  *
- * <p>Allocation is thus lazy: a constructor that throws before its first persistent access
- * allocates nothing. One that throws later leaves an invalid object, which can never become alive;
- * it is freed as soon as jnvm learns of the failure, that is when an enclosing construction
+ * <p>A constructor cannot catch what {@code X(args)} throws, so {@code new} cannot open a
+ * failure-atomic block that an exception would abort. The construction of a failure-atomic class
+ * therefore runs only inside a block: in a failure-atomic method, in {@code FailureAtomic.run}, or
+ * in the one its generated {@code XProxy.create(args)} opens with {@link #open} and closes with
+ * {@link #close}, which sees the exception. Outside a block {@link #begin} refuses it.
+ *
+ * <p>Allocation is lazy: a constructor that throws before its first persistent access
+ * allocates nothing. One that throws later leaves an object that is invalid (or, if the exception
+ * is caught inside a block that then commits, valid but unreachable), so never alive; it is freed
+ * as soon as jnvm learns of the failure, that is when an enclosing construction
  * finishes, when the {@code XProxy.create(args)} that ran it returns, or, for a {@code new} at top
  * level, when the garbage collector has reclaimed the failed construction's token and the thread
- * next constructs; at the latest, recovery reclaims it when the heap is next opened. A constructor
- * cannot catch what {@code X(args)} throws, which is why only {@link #open}/{@link #close} (the
- * generated {@code create}) know of a failure at once.
+ * next constructs; at the latest, recovery reclaims it when the heap is next opened.
  *
  * <p>The pending list holds each construction weakly, through its {@link Token}: the proxy's
  * private constructor keeps the token as a parameter until {@code finish}, so a construction in
@@ -112,8 +117,15 @@ public final class Construction {
 
   // ------------------------------------------------------------ for generated code
 
-  /** Starts a construction of {@code type}; the argument of a proxy's delegating constructor. */
-  public static Token begin(PClass<?> type) {
+  /**
+   * Starts a construction of {@code type}; the argument of a proxy's delegating constructor. The
+   * construction of a failure-atomic class ({@code fa}) must run inside a failure-atomic block: the
+   * enclosing one, or the one its {@code create} opens.
+   */
+  public static Token begin(PClass<?> type, boolean fa) {
+    if (fa && !FailureAtomic.inBlock()) {
+      throw new IllegalStateException(ProxyErrors.faOutsideBlock(type.type()));
+    }
     Construction c = CURRENT.get();
     Heap heap = c.target != null ? c.target : JNVM.heap();
     c.forgetAbandoned();
@@ -142,13 +154,12 @@ public final class Construction {
   /**
    * Ends the construction of {@code proxy} after its superclass constructor returned, and returns
    * its handle. Constructions started since, which are all over, are forgotten and the objects of
-   * those that failed are freed. With {@code fa}, outside a failure-atomic block, the new object is
-   * written back, fenced and validated, so that after a crash it is whole or invalid; inside a
-   * block, the block validates it when it commits.
+   * those that failed are freed. The new object is left as allocated: invalid, or, inside a
+   * failure-atomic block, to be validated when the block commits.
    *
    * @param adopted the proxy's handle field: null if the constructor never touched a field
    */
-  public static Handle finish(Token token, PObject proxy, Handle adopted, boolean fa) {
+  public static Handle finish(Token token, PObject proxy, Handle adopted) {
     Construction c = CURRENT.get();
     Pending own = token.pending;
     int at = c.indexOf(own);
@@ -166,9 +177,6 @@ public final class Construction {
       handle = own.handle;
     } else {
       throw new IllegalStateException(ProxyErrors.misadopted(proxy.getClass()));
-    }
-    if (fa && !FailureAtomic.inBlock()) {
-      seal(handle);
     }
     return handle;
   }
@@ -208,16 +216,6 @@ public final class Construction {
   }
 
   // ------------------------------------------------------------ internals
-
-  /**
-   * Makes a new object of a failure-atomic class durable, then valid, when it was constructed
-   * outside a block; inside one, the block's commit does that.
-   */
-  private static void seal(Handle handle) {
-    handle.pwb();
-    handle.heap().pfence();
-    handle.validate();
-  }
 
   private void push(Pending p) {
     if (size == stack.length) {

@@ -23,6 +23,14 @@ final class ProxyErrors {
         + proxy.getSimpleName();
   }
 
+  static String faOutsideBlock(Class<?> proxy) {
+    String name = proxy.getSimpleName();
+    return "new " + name + "(...) outside a failure-atomic block: " + persistentClass(proxy) + " is failure-atomic, and"
+        + " a constructor run by new could not abort a block if it threw (Java lets no constructor catch what its"
+        + " superclass constructor throws); write " + name + ".create(...), or construct it inside a failure-atomic"
+        + " method or FailureAtomic.run";
+  }
+
   static String lostConstruction(Class<?> proxy) {
     return "the construction of a " + proxy.getSimpleName() + " is not pending on this thread: a proxy must be"
         + " constructed by the thread that started it";

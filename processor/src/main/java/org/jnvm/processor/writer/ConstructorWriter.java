@@ -24,8 +24,8 @@ import org.jnvm.processor.model.PersistentClass;
  * The constructors of a proxy. Each constructor {@code X(args)} of the persistent class gives:
  *
  * <ul>
- *   <li>{@code XProxy(args)}, which delegates to the next one with {@code Construction.begin(PCLASS)}
- *       as its first argument, the only code Java runs before {@code X(args)};
+ *   <li>{@code XProxy(args)}, which delegates to the next one with {@code Construction.begin(PCLASS,
+ *       fa)} as its first argument, the only code Java runs before {@code X(args)};
  *   <li>a private {@code XProxy(token, args)}, which runs {@code X(args)} and then ends the
  *       construction;
  *   <li>{@code static XProxy create(args)}, which constructs in a scope that cleans up at once if
@@ -79,7 +79,7 @@ final class ConstructorWriter {
         .addParameters(params)
         .varargs(c.isVarArgs())
         .addExceptions(exceptions)
-        .addStatement("this($L)", prepend(CodeBlock.of("$T.begin(PCLASS)", RuntimeTypes.CONSTRUCTION), args));
+        .addStatement("this($L)", prepend(CodeBlock.of("$T.begin(PCLASS, $L)", RuntimeTypes.CONSTRUCTION, model.fa()), args));
     if (!packagePrivate) {
       open.addModifiers(Modifier.PUBLIC);
     }
@@ -92,7 +92,7 @@ final class ConstructorWriter {
         .varargs(c.isVarArgs())
         .addExceptions(exceptions)
         .addStatement("super($L)", args)
-        .addStatement("this.$L = $T.finish($N, this, this.$L, $L)", HANDLE_FIELD, RuntimeTypes.CONSTRUCTION, token, HANDLE_FIELD, model.fa());
+        .addStatement("this.$L = $T.finish($N, this, this.$L)", HANDLE_FIELD, RuntimeTypes.CONSTRUCTION, token, HANDLE_FIELD);
 
     MethodSpec.Builder create = MethodSpec.methodBuilder(Names.CREATE)
         .addJavadoc("Like {@code new $T$L}, but if the constructor throws, the new object is freed at once", proxy,

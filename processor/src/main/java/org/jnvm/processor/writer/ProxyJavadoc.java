@@ -17,11 +17,11 @@ final class ProxyJavadoc {
         + " given to {@code Construction.inHeap}, or else of {@code JNVM.heap()}. The object is allocated when that"
         + " constructor first touches a persistent field, or when it returns.\n", proxy, x);
     if (model.fa()) {
-      b.add("$L is failure-atomic: the new object is then written back, fenced and made valid, so a crash leaves it whole or"
-          + " invalid. Inside a failure-atomic block the constructor belongs to that block. Outside one, Java leaves"
-          + " {@code new} no way to run the constructor in a block that an exception could abort, because a constructor"
-          + " cannot catch what its superclass constructor throws: the changes it makes to other objects are then"
-          + " not atomic. {@code $L.create(args)} runs the whole construction as one failure-atomic block.\n", x, proxy);
+      b.add("$L is failure-atomic, so its constructors run inside a failure-atomic block, which validates the new object"
+          + " when it commits and aborts everything the constructor did if it throws. Java lets no constructor catch what"
+          + " its superclass constructor throws, so {@code new} cannot open that block itself: it must be called inside a"
+          + " block (a failure-atomic method, {@code FailureAtomic.run}), and throws otherwise."
+          + " {@code $L.create(args)} opens the block and can be called anywhere.\n", x, proxy);
     } else {
       b.add("The object stays invalid, so dead after a crash, until {@code validate()}, {@code Roots.put} or an atomic"
           + " {@code updateX} makes it valid (the low-level interface).\n");

@@ -32,12 +32,24 @@ class ConstructionTest extends HeapTest {
   }
 
   @Test
-  void withFaANewObjectIsValidWhenItsConstructorReturns() {
+  void withFaANewObjectIsValidOnceItsBlockCommits() {
     open();
-    Counter c = new CounterProxy(3);
+    Counter c = CounterProxy.create(3);
     assertTrue(c.isValid());
     assertEquals(3, c.getCount());
-    assertTrue(CounterProxy.create(4).isValid());
+    Counter d = FailureAtomic.call(() -> {
+      Counter inside = new CounterProxy(4);
+      assertFalse(inside.isValid(), "validated at commit");
+      return inside;
+    });
+    assertTrue(d.isValid());
+  }
+
+  @Test
+  void withFaNewIsRefusedOutsideABlock() {
+    open();
+    IllegalStateException e = assertThrows(IllegalStateException.class, () -> new CounterProxy(1));
+    assertTrue(e.getMessage().contains("write CounterProxy.create(...)"), e.getMessage());
   }
 
   @Test
@@ -135,22 +147,20 @@ class ConstructionTest extends HeapTest {
   @Test
   void aFailureAtomicConstructorThatThrowsLeavesNoBlockOpen() {
     open();
-    Counter peer = new CounterProxy(0);
+    Counter peer = CounterProxy.create(0);
     assertThrows(IllegalStateException.class, () -> CounterProxy.create(peer, true));
     assertFalse(FailureAtomic.inBlock());
-    assertThrows(IllegalStateException.class, () -> new CounterProxy(peer, true));
+    assertThrows(IllegalArgumentException.class, () -> CounterProxy.create(-1));
     assertFalse(FailureAtomic.inBlock());
-    assertThrows(IllegalArgumentException.class, () -> new CounterProxy(-1));
+    assertThrows(IllegalStateException.class, () -> FailureAtomic.run(() -> new CounterProxy(peer, true)));
     assertFalse(FailureAtomic.inBlock());
   }
 
   @Test
-  void createRunsAFailureAtomicConstructorInABlockAndNewInTheEnclosingOneIfAny() {
+  void aFailureAtomicConstructorRunsInABlock() {
     open();
     assertTrue(CounterProxy.create(1).constructedInBlock);
-    assertFalse(new CounterProxy(1).constructedInBlock);
-    Counter inside = FailureAtomic.call(() -> new CounterProxy(1));
-    assertTrue(inside.constructedInBlock);
+    assertTrue(FailureAtomic.call(() -> new CounterProxy(1)).constructedInBlock);
   }
 
   @Test

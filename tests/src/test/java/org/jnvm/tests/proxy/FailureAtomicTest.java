@@ -19,7 +19,7 @@ class FailureAtomicTest extends HeapTest {
   @Test
   void aWrappedMethodRunsInABlockThatEndsWithIt() {
     open();
-    Counter c = new CounterProxy(0);
+    Counter c = CounterProxy.create(0);
     assertFalse(FailureAtomic.inBlock());
     assertTrue(c.runsInBlock());
     assertFalse(FailureAtomic.inBlock());
@@ -29,7 +29,7 @@ class FailureAtomicTest extends HeapTest {
   @Test
   void anExceptionAbortsTheBlockUndoingItsWrites() {
     Heap h = open();
-    Counter c = new CounterProxy(5);
+    Counter c = CounterProxy.create(5);
     h.roots().put("c", c);
     IllegalStateException e = assertThrows(IllegalStateException.class, c::incrementThenFail);
     assertEquals("failed after a write", e.getMessage());
@@ -41,8 +41,8 @@ class FailureAtomicTest extends HeapTest {
   @Test
   void nestedWrappersShareTheOutermostBlock() {
     Heap h = open();
-    Counter a = new CounterProxy(0);
-    Counter b = new CounterProxy(10);
+    Counter a = CounterProxy.create(0);
+    Counter b = CounterProxy.create(10);
     a.incrementBoth(b);
     assertEquals(1, a.getCount());
     assertEquals(11, b.getCount());
@@ -61,7 +61,7 @@ class FailureAtomicTest extends HeapTest {
   void createUndoesEverythingAFailingConstructorDid() {
     int pending = Construction.pending();
     open();
-    Counter peer = new CounterProxy(0);
+    Counter peer = CounterProxy.create(0);
     assertThrows(IllegalStateException.class, () -> CounterProxy.create(peer, true));
     assertEquals(0, peer.getCount(), "the change to the peer was aborted");
     assertFalse(FailureAtomic.inBlock());
@@ -74,21 +74,30 @@ class FailureAtomicTest extends HeapTest {
   }
 
   @Test
-  void newUndoesAFailingConstructorOnlyInsideAnEnclosingBlock() {
+  void aFailingConstructorRunByNewInsideABlockIsUndoneWithTheBlock() {
     open();
-    Counter peer = new CounterProxy(0);
+    Counter peer = CounterProxy.create(0);
     assertThrows(IllegalStateException.class, () -> FailureAtomic.run(() -> new CounterProxy(peer, true)));
     assertEquals(0, peer.getCount());
-    // Documented limit: outside a block, `new` cannot run its constructor in one.
-    assertThrows(IllegalStateException.class, () -> new CounterProxy(peer, true));
+    Counter made = FailureAtomic.call(() -> new CounterProxy(peer, false));
     assertEquals(1, peer.getCount());
-    assertFalse(FailureAtomic.inBlock());
+    assertTrue(made.isValid());
+  }
+
+  @Test
+  void objectsAConstructorCreatesInABlockAreValidatedWithItAndSurviveAReopen() {
+    Heap h = open();
+    Counter c = FailureAtomic.call(() -> new CounterProxy(new CounterProxy(7), false));
+    assertTrue(c.getPeer().isValid());
+    h.roots().put("c", c);
+    Counter again = reopen().roots().get("c", Counter.class);
+    assertEquals(8, again.getPeer().getCount());
   }
 
   @Test
   void finalMethodsAreNotWrapped() {
     open();
-    Counter c = new CounterProxy(0);
+    Counter c = CounterProxy.create(0);
     assertFalse(c.finalRunsInBlock());
   }
 }
