@@ -29,6 +29,23 @@ public final class PArray<T extends PObject> extends PFixedArray {
     super(heap, PCLASS, length);
   }
 
+  private PArray(Heap heap, int length, boolean writeBack) {
+    super(heap, PCLASS, length, writeBack);
+  }
+
+  /**
+   * A new array of {@code length} elements that starts with the references of {@code from} (which
+   * may be null), written back once, not yet valid; for growing.
+   */
+  static <T extends PObject> PArray<T> copyOf(Heap heap, PArray<T> from, int length) {
+    PArray<T> array = new PArray<>(heap, length, false);
+    if (from != null) {
+      array.copyReferences(from, from.length());
+    }
+    array.pwb();
+    return array;
+  }
+
   /**
    * A new array holding {@code elements}, written back, not yet valid. Elements not yet published
    * are written back and validated, so publishing the array publishes them with it.

@@ -213,11 +213,7 @@ public final class PArrayList<T extends PObject> extends AbstractList<T> impleme
       return;
     }
     PArray<T> old = array();
-    PArray<T> bigger = new PArray<>(handle.heap(), Math.max(wanted, Math.max(FIRST_CAPACITY, 2 * capacity)));
-    if (old != null) {
-      bigger.copyReferences(old, size());
-      bigger.pwb();
-    }
+    PArray<T> bigger = PArray.copyOf(handle.heap(), old, Math.max(wanted, Math.max(FIRST_CAPACITY, 2 * capacity)));
     handle.updateRef(ELEMENTS, bigger);
     state.array = bigger;
     if (old != null) {

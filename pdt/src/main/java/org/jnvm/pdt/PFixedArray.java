@@ -36,6 +36,11 @@ public abstract class PFixedArray implements PObject {
 
   /** A new zeroed array, written back, not yet valid. */
   PFixedArray(Heap heap, PClass<?> type, int length) {
+    this(heap, type, length, true);
+  }
+
+  /** A new zeroed array, not yet valid; written back now if {@code writeBack}, else by the caller. */
+  PFixedArray(Heap heap, PClass<?> type, int length, boolean writeBack) {
     if (length < 0) {
       throw new NegativeArraySizeException(Integer.toString(length));
     }
@@ -43,7 +48,9 @@ public abstract class PFixedArray implements PObject {
     this.width = type.layout().tail().orElseThrow().kind().size();
     this.length = length;
     handle.putLong(LENGTH, length);
-    pwb();
+    if (writeBack) {
+      pwb();
+    }
   }
 
   /** The layout of every array: a long length, then the elements from offset {@link #FIRST}. */

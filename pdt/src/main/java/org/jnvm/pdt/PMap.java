@@ -1,0 +1,30 @@
+package org.jnvm.pdt;
+
+import java.util.Map;
+import org.jnvm.PObject;
+
+/**
+ * What the persistent maps add to {@link Map}. Keys and values are {@link PObject}s, never null
+ * (a null key, value or query throws {@link NullPointerException}); objects not yet published are
+ * published when they are stored. {@link Map#remove} and the other {@code Map} methods never free a
+ * key or a value; the methods here say what they free.
+ *
+ * @param <K> the key type
+ * @param <V> the value type
+ */
+public interface PMap<K extends PObject, V extends PObject> extends Map<K, V>, PObject {
+  /** The caching policy the map was created with. */
+  Policy policy();
+
+  /** Removes the mapping of {@code key} and frees what {@code contents} names; true if there was one. */
+  boolean removeAndFree(Object key, Contents contents);
+
+  /** Removes every mapping and frees what {@code contents} names. */
+  void clear(Contents contents);
+
+  /**
+   * Frees the map: its header, slot array and pairs, and what {@code contents} names. Unlink the
+   * map from roots and other objects first; afterwards every proxy of the map is unusable.
+   */
+  void free(Contents contents);
+}

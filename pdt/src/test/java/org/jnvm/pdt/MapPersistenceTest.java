@@ -1,0 +1,258 @@
+package org.jnvm.pdt;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.jnvm.errors.FreedObjectException;
+import org.jnvm.fa.FailureAtomic;
+import org.jnvm.heap.Heap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Every map kind and policy keeps its contents, order and size across close and reopen. */
+class MapPersistenceTest extends HeapTest {
+  static Stream<Arguments> kindsAndPolicies() {
+    return Stream.of(MapKind.values()).flatMap(k -> Stream.of(Policy.values()).map(p -> Arguments.of(k, p)));
+  }
+
+  /** The map's contents as text, in iteration order. */
+  private static Map<String, String> text(Map<PString, PString> map) {
+    Map<String, String> out = new LinkedHashMap<>();
+    map.forEach((k, v) -> out.put(k.toString(), v.toString()));
+    return out;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static PMap<PString, PString> root(Heap h) {
+    return h.roots().get("map", PMap.class);
+  }
+
+  @ParameterizedTest
+  @MethodSource("kindsAndPolicies")
+  void randomChangesMatchAJavaMapAndSurviveReopen(MapKind kind, Policy policy) {
+    Heap h = heap.heap();
+    PMap<PString, PString> map = kind.create(h, policy);
+    h.roots().put("map", map);
+    Map<String, String> expected = kind.sorted ? new TreeMap<>() : new HashMap<>();
+    Random random = new Random(kind.name().hashCode() * 31L + policy.name().hashCode());
+    for (int step = 0; step < 3000; step++) {
+      String key = "k" + random.nextInt(300);
+      int op = random.nextInt(4);
+      if (op < 2) {
+        String value = "v" + step;
+        String old = expected.put(key, value);
+        PString previous = map.put(PString.of(h, key), PString.of(h, value));
+        assertEquals(old, previous == null ? null : previous.toString());
+      } else if (op == 2) {
+        String old = expected.remove(key);
+        PString removed = map.remove(PString.of(h, key));
+        assertEquals(old, removed == null ? null : removed.toString());
+      } else {
+        assertEquals(expected.containsKey(key), map.containsKey(PString.of(h, key)));
+      }
+    }
+    assertEquals(expected.size(), map.size());
+    if (kind.sorted) {
+      assertEquals(new ArrayList<>(expected.keySet()), new ArrayList<>(text(map).keySet()), "iteration order");
+    }
+    assertEquals(expected, text(map));
+
+    for (int restart = 0; restart < 2; restart++) {
+      h = heap.reopen();
+      PMap<PString, PString> back = root(h);
+      assertEquals(policy, back.policy());
+      assertEquals(expected.size(), back.size());
+      assertEquals(expected, text(back));
+      if (kind.sorted) {
+        assertEquals(new ArrayList<>(expected.keySet()), new ArrayList<>(text(back).keySet()));
+      }
+    }
+    // The reopened map keeps working: its free slots were rebuilt too.
+    PMap<PString, PString> back = root(h);
+    for (int i = 0; i < 400; i++) {
+      back.put(PString.of(h, "new" + i), PString.of(h, "x"));
+    }
+    assertEquals(expected.size() + 400, root(heap.reopen()).size());
+  }
+
+  @ParameterizedTest
+  @EnumSource(MapKind.class)
+  void proxiesOfOneMapShareItsMirror(MapKind kind) {
+    Heap h = heap.heap();
+    PMap<PString, PString> map = kind.create(h, Policy.CACHED);
+    h.roots().put("map", map);
+    PMap<PString, PString> other = root(h);
+    assertNotSame(map, other);
+    map.put(PString.of(h, "a"), PString.of(h, "1"));
+    assertEquals("1", other.get(PString.of(h, "a")).toString());
+    assertSame(map.get(PString.of(h, "a")), other.get(PString.of(h, "a")), "the cached proxy is shared");
+  }
+
+  @ParameterizedTest
+  @EnumSource(Policy.class)
+  void policiesDecideWhetherValueProxiesAreKept(Policy policy) {
+    Heap h = heap.heap();
+    PMap<PString, PString> map = new PHashMap<>(h, policy);
+    h.roots().put("map", map);
+    PString key = PString.of(h, "k");
+    map.put(key, PString.of(h, "v"));
+    h = heap.reopen();
+    PMap<PString, PString> back = root(h);
+    PString first = back.get(PString.of(h, "k"));
+    PString second = back.get(PString.of(h, "k"));
+    assertEquals(first, second);
+    if (policy == Policy.BASE) {
+      assertNotSame(first, second, "base makes a fresh proxy per get");
+    } else {
+      assertSame(first, second, "cached and eager keep the proxy");
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(MapKind.class)
+  void removalFreesOnlyWhatItIsAskedTo(MapKind kind) {
+    Heap h = heap.heap();
+    PMap<PString, PString> map = kind.create(h, Policy.BASE);
+    h.roots().put("map", map);
+    PString key = PString.of(h, "key");
+    PString value = PString.of(h, "value");
+    map.put(key, value);
+    assertEquals(value, map.remove(PString.of(h, "key")));
+    assertTrue(key.isValid() && value.isValid(), "Map.remove frees neither key nor value");
+
+    map.put(key, value);
+    assertTrue(map.removeAndFree(PString.of(h, "key"), Contents.VALUES));
+    assertTrue(key.isValid());
+    assertFalse(value.isValid());
+    assertFalse(map.removeAndFree(PString.of(h, "key"), Contents.KEYS_AND_VALUES));
+
+    PString value2 = PString.of(h, "value2");
+    map.put(key, value2);
+    assertTrue(map.removeAndFree(key, Contents.KEYS_AND_VALUES));
+    assertFalse(value2.isValid());
+    assertTrue(map.isEmpty());
+  }
+
+  @ParameterizedTest
+  @EnumSource(MapKind.class)
+  void freeingAMapWithItsContentsReturnsEveryBlock(MapKind kind) {
+    Heap h = heap.heap();
+    long available = h.availableBlocks();
+    PMap<PString, PLong> map = kind.create(h, Policy.EAGER);
+    for (int i = 0; i < 500; i++) {
+      map.put(PString.of(h, "k" + i), PLong.of(h, i));
+    }
+    PString probe = PString.of(h, "k7");
+    map.remove(probe); // the stored key and value stay alive: they are the caller's to free
+    h.free(probe);
+    map.free(Contents.KEYS_AND_VALUES);
+    h.pfence();
+    assertEquals(available - 2, h.availableBlocks());
+    assertThrows(FreedObjectException.class, map::size);
+  }
+
+  @ParameterizedTest
+  @EnumSource(MapKind.class)
+  void freeingAMapWithoutItsContentsKeepsThem(MapKind kind) {
+    Heap h = heap.heap();
+    PMap<PString, PString> map = kind.create(h, Policy.BASE);
+    PString key = PString.of(h, "k");
+    PString value = PString.of(h, "v");
+    map.put(key, value);
+    h.roots().put("value", value);
+    map.free(Contents.KEEP);
+    h = heap.reopen();
+    assertEquals("v", h.roots().get("value", PString.class).toString());
+  }
+
+  @ParameterizedTest
+  @MethodSource("kindsAndPolicies")
+  void failureAtomicBlocksCommitOrAbortTheMapWithTheirOtherWrites(MapKind kind, Policy policy) {
+    Heap h = heap.heap();
+    PMap<PString, Account> map = kind.create(h, policy);
+    h.roots().put("map", map);
+    for (int i = 0; i < 10; i++) {
+      map.put(PString.of(h, "a" + i), new Account(h, PString.of(h, "owner" + i), 100));
+    }
+    // An aborted block that grows the slot array, replaces, removes and changes a value's field.
+    assertThrows(
+        IllegalStateException.class,
+        () ->
+            FailureAtomic.run(
+                () -> {
+                  for (int i = 10; i < 40; i++) {
+                    map.put(PString.of(h, "a" + i), new Account(h, PString.of(h, "late"), i));
+                  }
+                  map.put(PString.of(h, "a0"), new Account(h, PString.of(h, "replaced"), 0));
+                  map.remove(PString.of(h, "a1"));
+                  map.get(PString.of(h, "a2")).setBalance(0);
+                  throw new IllegalStateException("abort");
+                }));
+    assertEquals(10, map.size());
+    assertEquals("owner0", map.get(PString.of(h, "a0")).owner().toString());
+    assertTrue(map.containsKey(PString.of(h, "a1")));
+    assertEquals(100, map.get(PString.of(h, "a2")).balance());
+
+    FailureAtomic.run(
+        () -> {
+          Account from = map.get(PString.of(h, "a3"));
+          Account to = map.get(PString.of(h, "a4"));
+          from.setBalance(from.balance() - 30);
+          to.setBalance(to.balance() + 30);
+          map.remove(PString.of(h, "a5"));
+          map.put(PString.of(h, "a10"), new Account(h, PString.of(h, "new"), 1));
+        });
+    assertEquals(10, map.size());
+    Heap reopened = heap.reopen();
+    @SuppressWarnings("unchecked")
+    PMap<PString, Account> back = reopened.roots().get("map", PMap.class);
+    assertEquals(10, back.size());
+    assertEquals(70, back.get(PString.of(reopened, "a3")).balance());
+    assertEquals(130, back.get(PString.of(reopened, "a4")).balance());
+    assertNull(back.get(PString.of(reopened, "a5")));
+    assertEquals("new", back.get(PString.of(reopened, "a10")).owner().toString());
+    assertEquals("owner0", back.get(PString.of(reopened, "a0")).owner().toString());
+  }
+
+  @Test
+  void nullsAreRejectedWithAClearMessage() {
+    Heap h = heap.heap();
+    PMap<PString, PString> map = new PHashMap<>(h);
+    PString k = PString.of(h, "k");
+    NullPointerException e = assertThrows(NullPointerException.class, () -> map.put(k, null));
+    assertEquals("persistent maps hold no null values", e.getMessage());
+    assertThrows(NullPointerException.class, () -> map.put(null, k));
+    assertThrows(NullPointerException.class, () -> map.get(null));
+    assertTrue(map.isEmpty());
+  }
+
+  @Test
+  void unpublishedKeysAndValuesArePublishedWithTheirPair() {
+    Heap h = heap.heap();
+    PMap<PString, PString> map = new PTreeMap<>(h);
+    PString key = PString.of(h, "k");
+    assertFalse(key.isValid());
+    map.put(key, PString.of(h, "v"));
+    assertTrue(key.isValid());
+    h.roots().put("map", map);
+    List<String> values = new ArrayList<>();
+    root(heap.reopen()).values().forEach(v -> values.add(v.toString()));
+    assertEquals(List.of("v"), values);
+  }
+}
