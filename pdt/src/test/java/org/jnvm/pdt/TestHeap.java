@@ -10,8 +10,12 @@ final class TestHeap implements AutoCloseable {
   private Heap heap;
 
   TestHeap(Path directory, long bytes) {
+    this(directory, HeapConfig.ofSize(bytes));
+  }
+
+  TestHeap(Path directory, HeapConfig config) {
     this.file = directory.resolve("test.heap");
-    this.heap = Heap.create(file, HeapConfig.ofSize(bytes));
+    this.heap = Heap.create(file, config);
   }
 
   Heap heap() {

@@ -1,0 +1,99 @@
+package org.jnvm.pdt;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
+import org.jnvm.heap.Heap;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** The concurrent maps used by several threads at once, then reopened. */
+class ConcurrentMapTest extends HeapTest {
+  private static final int THREADS = 4;
+  private static final int KEYS_PER_THREAD = 2000;
+
+  private static PMap<PLong, PLong> create(Heap heap, Policy policy, boolean sorted) {
+    return sorted ? new PSkipListMap<>(heap, policy) : new PConcurrentHashMap<>(heap, policy);
+  }
+
+  static Stream<Arguments> kindsAndPolicies() {
+    return Stream.of(false, true).flatMap(sorted -> Stream.of(Policy.values()).map(p -> Arguments.of(sorted, p)));
+  }
+
+  @ParameterizedTest(name = "sorted={0} {1}")
+  @MethodSource("kindsAndPolicies")
+  void threadsInsertingRemovingAndCountingLoseNothing(boolean sorted, Policy policy) throws Exception {
+    Heap h = heap.heap();
+    PMap<PLong, PLong> map = create(h, policy, sorted);
+    String root = sorted ? "skiplist" : "hash";
+    h.roots().put(root, map);
+    PLong counter = PLong.of(h, -1);
+    map.put(counter, PLong.of(h, 0));
+    ConcurrentMap<PLong, PLong> shared = (ConcurrentMap<PLong, PLong>) map;
+    AtomicLong increments = new AtomicLong();
+    CyclicBarrier start = new CyclicBarrier(THREADS);
+    ExecutorService pool = Executors.newFixedThreadPool(THREADS);
+    try {
+      List<Future<?>> done = new ArrayList<>();
+      for (int t = 0; t < THREADS; t++) {
+        int thread = t;
+        done.add(
+            pool.submit(
+                () -> {
+                  start.await();
+                  for (int i = 0; i < KEYS_PER_THREAD; i++) {
+                    long key = (long) thread * KEYS_PER_THREAD + i;
+                    map.put(PLong.of(h, key), PLong.of(h, key * 10));
+                    if (i % 3 == 0) {
+                      map.remove(PLong.of(h, key));
+                    }
+                    // A contended key: an atomic read-modify-write through ConcurrentMap.
+                    if (i % 50 == 0) {
+                      PLong probe = PLong.of(h, -1);
+                      while (true) {
+                        PLong now = shared.get(probe);
+                        if (shared.replace(probe, now, PLong.of(h, now.longValue() + 1))) {
+                          break;
+                        }
+                      }
+                      increments.incrementAndGet();
+                    }
+                  }
+                  return null;
+                }));
+      }
+      for (Future<?> f : done) {
+        f.get();
+      }
+    } finally {
+      pool.shutdown();
+    }
+    int expectedSize = 1 + THREADS * (KEYS_PER_THREAD - (KEYS_PER_THREAD + 2) / 3);
+    assertEquals(expectedSize, map.size());
+    assertEquals(increments.get(), map.get(PLong.of(h, -1)).longValue());
+
+    Heap reopened = heap.reopen();
+    @SuppressWarnings("unchecked")
+    PMap<PLong, PLong> back = reopened.roots().get(root, PMap.class);
+    assertEquals(expectedSize, back.size());
+    assertEquals(increments.get(), back.get(PLong.of(reopened, -1)).longValue());
+    for (Map.Entry<PLong, PLong> e : back.entrySet()) {
+      long key = e.getKey().longValue();
+      assertTrue(key == -1 || (key % KEYS_PER_THREAD) % 3 != 0, "removed key " + key + " is back");
+      assertEquals(key == -1 ? increments.get() : key * 10, e.getValue().longValue());
+    }
+    assertNull(back.get(PLong.of(reopened, 0)));
+  }
+}
