@@ -1,2 +1,56 @@
-/** Persistent data types: collections whose state lives in the jnvm heap. */
+/**
+ * Persistent data types: strings, boxed numbers, arrays, lists, maps and sets whose state lives in
+ * a jnvm heap, each a drop-in for its {@code java.util} interface (the paper's section 4.3).
+ *
+ * <h2>Values</h2>
+ *
+ * {@link org.jnvm.pdt.PString}, {@link org.jnvm.pdt.PBytes}, {@link org.jnvm.pdt.PLong} and {@link
+ * org.jnvm.pdt.PInt} are immutable, with {@code equals}, {@code hashCode} and {@code compareTo}
+ * following their content, so they can key maps. Their representation is private: today each is
+ * an ordinary object (a string of up to 248 Latin-1 characters takes one 256-byte block), so that
+ * small ones can later be packed several to a block (section 4.4) without changing the API.
+ *
+ * <h2>Publication</h2>
+ *
+ * New objects are invalid until published. Containers publish what they are handed: they write a
+ * new key, value or element back and validate it without a fence, then make their own change with
+ * one atomic reference update, whose fence covers both. An object that is valid already is left
+ * alone; objects it references must have been published by whoever built it.
+ *
+ * <h2>Maps and sets</h2>
+ *
+ * A map is a header referencing a slot array of references to key/value pairs. In volatile memory
+ * it keeps a mirror ({@code HashMap}, {@code TreeMap}, {@code ConcurrentSkipListMap} or {@code
+ * ConcurrentHashMap}) from each key to its slot, and a queue of free slots. An insert writes a new
+ * pair into a free slot, a value update rewrites the pair's value reference, a removal writes null
+ * into the slot: each is one atomic reference update, so the heap is consistent after any crash
+ * without failure-atomic blocks. Growing swaps in a larger copy of the slot array, also with one
+ * atomic update. Resurrecting a map scans the slots to rebuild the mirror; every proxy of a map in
+ * a heap shares that mirror, so only the first resurrection scans. A set is a map from each
+ * element to itself.
+ *
+ * <p>Maps keep one key proxy per entry; the {@link org.jnvm.pdt.Policy} says what they keep of
+ * values: nothing ({@code BASE}), proxies made on first read ({@code CACHED}), or proxies made for
+ * all entries at resurrection ({@code EAGER}).
+ *
+ * <p><b>Nulls.</b> Maps and sets hold no null keys, values or elements, and a null query throws
+ * {@link java.lang.NullPointerException}, as {@code ConcurrentHashMap} does. {@link
+ * org.jnvm.pdt.PArrayList}, like {@code ArrayList}, holds nulls.
+ *
+ * <p><b>Freeing.</b> The {@code java.util} methods never free a key, value or element: {@code
+ * remove} returns the value alive, and when the key passed is only equal to the stored one, the
+ * stored key stays allocated. {@link org.jnvm.pdt.PMap#removeAndFree}, {@link
+ * org.jnvm.pdt.PMap#clear(Contents)} and {@link org.jnvm.pdt.PSet#removeAndFree} free what they are
+ * told to; {@link org.jnvm.pdt.PMap#free(Contents)}, {@link org.jnvm.pdt.PSet#free(boolean)} and
+ * {@link org.jnvm.pdt.PArrayList#free(boolean)} free a whole container, with or without its
+ * contents. A container must be unlinked before it is freed.
+ *
+ * <p><b>Failure-atomic blocks.</b> Maps, sets and lists may be changed inside blocks: their heap
+ * writes go through handles, which the block redirects. If a block that changed a map aborts, the
+ * map notices on its next operation and rebuilds its mirror from the heap.
+ *
+ * <p><b>Threads.</b> {@link org.jnvm.pdt.PSkipListMap}, {@link org.jnvm.pdt.PConcurrentHashMap} and
+ * their sets are safe for concurrent use: reads take no lock, changes to one key are serialised by
+ * a striped lock, and growing the slot array excludes slot writes. The other types are not.
+ */
 package org.jnvm.pdt;
