@@ -43,6 +43,19 @@ public final class FailureAtomic {
     Transaction.current().abort();
   }
 
+  /**
+   * Runs {@code action} on this thread after the current outermost block commits; dropped if it
+   * aborts. For volatile state kept beside persistent state, such as a map's mirror.
+   */
+  public static void onCommit(Runnable action) {
+    Transaction.current().onEnd(action, true);
+  }
+
+  /** Runs {@code action} on this thread after the current outermost block aborts and is rolled back. */
+  public static void onAbort(Runnable action) {
+    Transaction.current().onEnd(action, false);
+  }
+
   /** True when the calling thread is inside a block. */
   public static boolean inBlock() {
     return Transaction.depth() > 0;

@@ -45,6 +45,8 @@ final class Transaction {
   private final List<Handle> allocated = new ArrayList<>();
   private final LongLongMap allocatedOffsets = new LongLongMap();
   private final List<Handle> freed = new ArrayList<>();
+  private final List<Runnable> afterCommit = new ArrayList<>();
+  private final List<Runnable> afterAbort = new ArrayList<>();
   /** Set while the block grows its own log, whose writes must not be redirected. */
   private boolean internal;
 
@@ -65,23 +67,34 @@ final class Transaction {
   void end() {
     checkOpen("end");
     if (--depth == 0) {
+      List<Runnable> actions = List.copyOf(afterCommit);
       try {
         commit();
       } finally {
         reset();
       }
+      actions.forEach(Runnable::run);
     }
   }
 
   void abort() {
     checkOpen("abort");
     if (--depth == 0) {
+      List<Runnable> actions = List.copyOf(afterAbort);
       try {
         rollback();
       } finally {
         reset();
       }
+      actions.forEach(Runnable::run);
     }
+  }
+
+  void onEnd(Runnable action, boolean onCommit) {
+    if (depth == 0) {
+      throw new IllegalStateException("FailureAtomic." + (onCommit ? "onCommit" : "onAbort") + "() outside a block");
+    }
+    (onCommit ? afterCommit : afterAbort).add(action);
   }
 
   private void checkOpen(String what) {
@@ -266,6 +279,8 @@ final class Transaction {
     allocated.clear();
     allocatedOffsets.clear();
     freed.clear();
+    afterCommit.clear();
+    afterAbort.clear();
     internal = false;
     Hook.exitBlock();
   }

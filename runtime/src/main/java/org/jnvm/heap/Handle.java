@@ -58,8 +58,13 @@ public final class Handle {
     return blocks == null ? 1 : blocks.length;
   }
 
+  /**
+   * True when the object was freed through this handle, or, for an object of whole blocks, through
+   * any other: its master block then no longer holds an object of its class. (A block reused for a
+   * new object of the same class cannot be told apart.)
+   */
   public boolean isFreed() {
-    return masterSpan == 0;
+    return masterSpan == 0 || (!heap.headers.isPooled(offset) && org.jnvm.heap.format.BlockHeader.classId(heap.headers.of(offset)) != classId);
   }
 
   /** The address to read {@code width} bytes at payload offset {@code off} from. */
@@ -186,6 +191,45 @@ public final class Handle {
   /** The raw reference stored at {@code off}: a file offset, or 0. */
   public long getRefOffset(long off) {
     return Memory.getLong(address(off, 8));
+  }
+
+  /**
+   * Stores a raw reference read from another field, such as when an array is copied; it is
+   * checked to name an object of this heap, or to be 0.
+   */
+  public void putRefOffset(long off, long reference) {
+    if (reference != 0) {
+      heap.headers.checkedReference(reference);
+    }
+    Memory.putLong(writableAddress(off, 8), reference);
+  }
+
+  /** Copies {@code length} bytes at {@code off} into {@code to}, block by block. */
+  public void getBytes(long off, byte[] to, int from, int length) {
+    java.util.Objects.checkFromIndexSize(from, length, to.length);
+    int done = 0;
+    while (done < length) {
+      int n = chunk(off + done, length - done);
+      Memory.copyToArray(address(off + done, n), to, from + done, n);
+      done += n;
+    }
+  }
+
+  /** Writes {@code length} bytes of {@code from} at {@code off}, block by block. */
+  public void putBytes(long off, byte[] from, int start, int length) {
+    java.util.Objects.checkFromIndexSize(start, length, from.length);
+    int done = 0;
+    while (done < length) {
+      int n = chunk(off + done, length - done);
+      Memory.copyFromArray(from, start + done, writableAddress(off + done, n), n);
+      done += n;
+    }
+  }
+
+  /** How many of {@code wanted} bytes at {@code off} lie in the block that holds {@code off}. */
+  private int chunk(long off, int wanted) {
+    long room = heap.geometry.blockSize() - (off & heap.geometry.blockMask());
+    return (int) Math.min(wanted, Math.max(1, room));
   }
 
   /** Stores a reference; it is not written back and does not validate the target. */

@@ -258,6 +258,10 @@ public final class Heap implements AutoCloseable {
 
   /** Frees the object at a reference offset; used by {@link Handle#updateRefAndFree}. */
   void freeAt(long offset) {
+    if (InFlight.callerInBlock()) {
+      free(resurrect(offset)); // through the block, which frees at commit
+      return;
+    }
     long block = headers.checkedReference(offset);
     release(offset, headers.word(block));
   }
@@ -324,15 +328,24 @@ public final class Heap implements AutoCloseable {
     if (offset == 0) {
       return null;
     }
+    Handle h = handle(offset);
+    return registry.resolve(registry.entry(h.classId())).attach(h);
+  }
+
+  /**
+   * A handle for the object at {@code offset} without a proxy, for code that only reads or writes
+   * a few words of many objects (a map rebuilding its mirror, say). Checked as {@link #resurrect}
+   * checks; inside a failure-atomic block its accesses see the block's copies.
+   */
+  public Handle handle(long offset) {
     long block = headers.checkedReference(offset);
     long header = headers.word(block);
     int classId = BlockHeader.classId(header);
     ClassRegistry.Entry entry = registry.entry(classId);
-    PClass<?> type = registry.resolve(entry);
     if (entry.isPool()) {
-      return type.attach(new Handle(this, offset, mapping.address(offset), null, entry.slotSize(), classId));
+      return new Handle(this, offset, mapping.address(offset), null, entry.slotSize(), classId);
     }
-    return type.attach(handleFor(block, header, classId, entry.layout()));
+    return handleFor(block, header, classId, entry.layout());
   }
 
   private Handle handleFor(long block, long header, int classId, Layout layout) {

@@ -1,0 +1,71 @@
+package org.jnvm.heap;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.Random;
+import org.jnvm.errors.HeapCorruptedException;
+import org.jnvm.fa.FailureAtomic;
+import org.jnvm.fixtures.Node;
+import org.jnvm.fixtures.ShmTempDir;
+import org.jnvm.fixtures.Wide;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The low-level access a data type library needs beyond fields: bytes, raw references, handles. */
+class HandleTest {
+  @TempDir(factory = ShmTempDir.class)
+  Path dir;
+
+  @Test
+  void bytesCrossBlockBoundariesAndFollowFailureAtomicCopies() {
+    try (Heap heap = Heap.create(dir.resolve("b.heap"), HeapConfig.ofSize(1 << 20))) {
+      Wide w = new Wide(heap);
+      w.pwb();
+      heap.roots().put("w", w);
+      byte[] data = new byte[500];
+      new Random(1).nextBytes(data);
+      w.handle().putBytes(3, data, 0, data.length);
+      byte[] back = new byte[data.length];
+      w.handle().getBytes(3, back, 0, back.length);
+      assertArrayEquals(data, back);
+      byte[] changed = data.clone();
+      changed[400] ^= 1;
+      assertThrows(
+          IllegalStateException.class,
+          () ->
+              FailureAtomic.run(
+                  () -> {
+                    w.handle().putBytes(3, changed, 0, changed.length);
+                    byte[] seen = new byte[changed.length];
+                    heap.handle(w.handle().offset()).getBytes(3, seen, 0, seen.length);
+                    assertArrayEquals(changed, seen, "another handle sees the block's bytes");
+                    throw new IllegalStateException();
+                  }));
+      w.handle().getBytes(3, back, 0, back.length);
+      assertArrayEquals(data, back, "the aborted block's bytes are gone");
+      assertThrows(IndexOutOfBoundsException.class, () -> w.handle().getBytes(w.handle().capacity() - 2, new byte[4], 0, 4));
+    }
+  }
+
+  @Test
+  void rawReferencesAreCheckedAndHandlesComeWithoutProxies() {
+    try (Heap heap = Heap.create(dir.resolve("r.heap"), HeapConfig.ofSize(1 << 20))) {
+      Node a = new Node(heap, 1).publish();
+      Node b = new Node(heap, 2).publish();
+      a.handle().putRefOffset(8, b.handle().offset());
+      assertEquals(2, a.getNext().getValue());
+      assertThrows(HeapCorruptedException.class, () -> a.handle().putRefOffset(8, b.handle().offset() + 8));
+      assertThrows(HeapCorruptedException.class, () -> a.handle().putRefOffset(8, 12345));
+      Handle h = heap.handle(b.handle().offset());
+      assertEquals(2, h.getLong(0));
+      assertFalse(h.isFreed());
+      heap.free(b);
+      assertTrue(h.isFreed(), "freed through another proxy");
+    }
+  }
+}
