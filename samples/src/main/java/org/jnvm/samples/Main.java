@@ -1,56 +1,46 @@
 package org.jnvm.samples;
 
 import java.nio.file.Path;
-import java.time.Instant;
-import org.jnvm.heap.Heap;
-import org.jnvm.heap.HeapConfig;
-import org.jnvm.recovery.RecoveryReport;
+import java.util.ArrayList;
+import java.util.List;
+import org.jnvm.samples.bank.BankDemo;
+import org.jnvm.samples.lowlevel.LowLevelDemo;
+import org.jnvm.samples.simple.SimpleDemo;
 
 /**
- * The demo: each run adds a record to a history kept in a persistent heap in the working
- * directory, prints the history, and keeps the last {@value #KEPT} runs, freeing older ones. Run it
- * twice to see the state carried over; kill it and run it again to see recovery.
+ * The samples' entry point:
  *
- * <pre>java -jar samples/target/jnvm-samples.jar [heap-file] [size-in-MiB]</pre>
+ * <pre>
+ * java -jar samples/target/jnvm-samples.jar [bank [crash] | simple | lowlevel | history] [FILE [MIB]]
+ * </pre>
+ *
+ * <ul>
+ *   <li>{@code bank} (the default): accounts, transfers in failure-atomic blocks, and a balance
+ *       check that holds across runs; {@code crash} halts the JVM in mid-transfer;
+ *   <li>{@code simple}: the paper's Figure 3, a counter that persists across runs;
+ *   <li>{@code lowlevel}: the paper's Figure 5, objects published under a single pfence;
+ *   <li>{@code history}: a history of runs, with a proxy written by hand.
+ * </ul>
+ *
+ * Each demo keeps its heap in the working directory ({@code jnvm-DEMO.heap}, 64 MiB) unless FILE and
+ * MIB say otherwise. Run a demo twice to see its state carried over.
  */
 public final class Main {
-  static final int KEPT = 5;
-  private static final String ROOT = "history";
+  static final long DEFAULT_MIB = 64;
 
   private Main() {}
 
   public static void main(String[] args) {
-    Path file = Path.of(args.length > 0 ? args[0] : "jnvm-demo.heap");
-    long mib = args.length > 1 ? Long.parseLong(args[1]) : 64;
-    try (Heap heap = Heap.openOrCreate(file, HeapConfig.ofSize(mib << 20))) {
-      RecoveryReport r = heap.recoveryReport();
-      System.out.printf(
-          "heap %s: %d MiB, backend %s, %d live objects recovered in %.1f ms%s%n",
-          file, heap.geometry().heapSize() >> 20, heap.persistence().description(), r.liveObjects(), r.nanos() / 1e6,
-          r.cleanShutdown() ? "" : " (it was not closed cleanly)");
-      RunRecord last = heap.roots().get(ROOT, RunRecord.class);
-      RunRecord now = new RunRecord(heap, last == null ? 1 : last.number() + 1, System.currentTimeMillis(), last);
-      heap.roots().put(ROOT, now);
-      trim(now);
-      print(now);
-    }
-  }
-
-  private static void print(RunRecord newest) {
-    System.out.println(newest.number() == 1 ? "first run: the history starts here" : "this is run " + newest.number() + "; the history so far:");
-    for (RunRecord r = newest; r != null; r = r.previous()) {
-      System.out.printf("  run %d at %s%n", r.number(), Instant.ofEpochMilli(r.startedMillis()));
-    }
-  }
-
-  private static void trim(RunRecord newest) {
-    RunRecord r = newest;
-    for (int i = 1; i < KEPT && r != null; i++) {
-      r = r.previous();
-    }
-    if (r != null && r.previous() != null) {
-      r.forgetPrevious();
-      r.handle().heap().psync();
+    List<String> rest = new ArrayList<>(List.of(args));
+    String demo = !rest.isEmpty() && List.of("bank", "simple", "lowlevel", "history").contains(rest.get(0)) ? rest.remove(0) : "bank";
+    boolean crash = demo.equals("bank") && rest.remove("crash");
+    Path file = Path.of(rest.isEmpty() ? "jnvm-" + demo + ".heap" : rest.get(0));
+    long bytes = (rest.size() > 1 ? Long.parseLong(rest.get(1)) : DEFAULT_MIB) << 20;
+    switch (demo) {
+      case "simple" -> SimpleDemo.run(file, bytes);
+      case "lowlevel" -> LowLevelDemo.run(file, bytes);
+      case "history" -> History.run(file, bytes);
+      default -> BankDemo.run(file, bytes, crash);
     }
   }
 }
