@@ -25,8 +25,9 @@ import org.jnvm.recovery.RecoveryReport;
  *   <li>before it is opened: the superblock parses, and nothing at or past the persistent bump mark
  *       was ever written (no header, no data), which is what lets the allocator hand those blocks
  *       out without clearing them;
- *   <li>once opened (so recovered, which parses the registry and the logs): every root and every
- *       reference from a reachable object resurrects (no dangling reference), every reachable object
+ *   <li>once opened (so recovered, which parses the registry and replays the logs): every root
+ *       (the named ones and the redo-log directory) and every reference from a reachable object
+ *       resurrects (no dangling reference), every reachable object
  *       is valid and, for the test objects, has exactly the contents its id says;
  *   <li>no leak: the reachable objects are exactly the recovery's live objects and blocks, live and
  *       freed blocks make up every block below the bump pointer, and no block outside a reachable
@@ -86,6 +87,16 @@ final class HeapChecker {
       }
       roots.put(name, o.handle().offset());
       walk.reach(o);
+    }
+    long logs = image.getLong(SuperBlock.LOG_DIRECTORY_AT);
+    if (logs != 0) {
+      // The redo-log directory is the one root outside the root table.
+      try {
+        walk.reach(heap.resurrect(logs));
+        roots.put("", logs);
+      } catch (RuntimeException e) {
+        v.fail("the redo-log directory at offset " + logs + " does not resurrect: " + e);
+      }
     }
     walk.run();
 

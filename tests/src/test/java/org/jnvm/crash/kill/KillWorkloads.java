@@ -1,6 +1,7 @@
 package org.jnvm.crash.kill;
 
 import java.util.List;
+import org.jnvm.crash.bank.BankWorkload;
 import java.util.stream.Stream;
 
 /** The workloads a child JVM can run. */
@@ -9,7 +10,7 @@ public final class KillWorkloads {
 
   /** What the harness runs. */
   public static List<KillWorkload> all() {
-    return List.of(new ChainWorkload(false));
+    return List.of(new ChainWorkload(false), new BankWorkload());
   }
 
   /** Broken workloads, whose violations the harness must find. */

@@ -8,6 +8,7 @@ import org.jnvm.crash.objects.Cell;
 import org.jnvm.crash.objects.SelfChecking;
 import org.jnvm.crash.objects.Sparse;
 import org.jnvm.heap.Heap;
+import org.jnvm.heap.HeapConfig;
 
 /** Which test objects a scenario allocates. */
 enum ObjectMix {
@@ -41,6 +42,11 @@ enum ObjectMix {
     long room = heap.availableBlocks() * heap.geometry().blockSize() / 4 / 8;
     int longs = (int) Math.max(1, Math.min(1 + rng.nextInt(MAX_BLOB_LONGS), room - 8));
     return new Blob(heap, id, longs);
+  }
+
+  /** The heap of a scenario: {@code bytes}, a small registry and a small root table. */
+  static HeapConfig heap(long bytes, int roots) {
+    return HeapConfig.ofSize(bytes).registryBytes(8192).rootCapacity(roots);
   }
 
   /** The id of a slot's or root's object, 0 for null. */

@@ -54,7 +54,7 @@ final class RootsScenario implements CrashScenario {
 
   @Override
   public HeapConfig config() {
-    return HeapConfig.ofSize(1 << 20).registryBytes(8192).rootCapacity(CAPACITY);
+    return ObjectMix.heap(1 << 20, CAPACITY);
   }
 
   @Override

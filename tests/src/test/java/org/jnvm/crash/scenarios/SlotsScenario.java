@@ -51,7 +51,7 @@ final class SlotsScenario implements CrashScenario {
 
   @Override
   public HeapConfig config() {
-    return HeapConfig.ofSize(heapBytes).registryBytes(8192).rootCapacity(8);
+    return ObjectMix.heap(heapBytes, 8);
   }
 
   @Override
