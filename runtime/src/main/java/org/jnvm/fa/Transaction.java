@@ -215,6 +215,7 @@ final class Transaction {
         h.pwb();
       }
     }
+    log.prepare();
     heap.pfence();
     internal = true;
     log.commit();

@@ -253,11 +253,16 @@ public final class Handle {
     heap.persistence.pwb(at);
   }
 
-  /** {@link #updateRef} that also frees the object the field pointed to before. */
+  /**
+   * {@link #updateRef} that also frees the object the field pointed to before. The new reference
+   * is fenced before the old object is invalidated: otherwise a crash could keep the invalidation
+   * and lose the store, and recovery would clear the field, which would then hold neither object.
+   */
   public void updateRefAndFree(long off, PObject v) {
     long old = getRefOffset(off);
     updateRef(off, v);
     if (old != 0 && old != heap.referenceTo(v)) {
+      heap.pfence();
       heap.freeAt(old);
     }
   }

@@ -223,12 +223,18 @@ public final class Heap implements AutoCloseable {
     return h;
   }
 
-  /** Zeroes a reused block; a fresh one is zero already. Returns its address. */
+  /**
+   * Zeroes a reused block and writes the zeroes back (a fresh block is zero already). Returns its
+   * address. The write-back is no fence, but the fence that later makes the object valid also makes
+   * the zeroes durable, so a field the program never wrote cannot come back after a crash holding
+   * what the block's previous owner left there, such as a reference.
+   */
   private long initBlock(long flagged) {
     long block = flagged & ~BlockAllocator.FRESH;
     long address = mapping.address(geometry.blockOffset(block));
     if ((flagged & BlockAllocator.FRESH) == 0) {
       Memory.setMemory(address, geometry.blockSize(), (byte) 0);
+      persistence.pwb(address, geometry.blockSize());
     }
     return address;
   }

@@ -49,7 +49,9 @@ final class Pools {
     if (slot == 0) {
       slot = newBlock(poolId, slotSize, stack);
     }
+    // Zeroed and written back, as reused blocks are (see Heap.initBlock).
     Memory.setMemory(heap.addressOf(slot), slotSize, (byte) 0);
+    heap.persistence.pwb(heap.addressOf(slot), slotSize);
     return slot;
   }
 
@@ -74,6 +76,7 @@ final class Pools {
     long start = heap.geometry.blockOffset(block);
     if ((b & BlockAllocator.FRESH) == 0) {
       Memory.setMemory(heap.addressOf(start), heap.geometry.blockSize(), (byte) 0);
+      heap.persistence.pwb(heap.addressOf(start), heap.geometry.blockSize());
     }
     heap.headers.write(block, BlockHeader.master(poolId, 0) | BlockHeader.VALID);
     PoolBlock pool = new PoolBlock(heap.geometry.blockSize(), slotSize);

@@ -24,7 +24,8 @@ import org.jnvm.memory.Memory;
  *
  * {@link #put} is failure-atomic: the name is durable before the reference, the object is valid
  * before it is reachable, and the reference is a single 8-byte store, fenced before put returns.
- * {@link #wput} is the paper's weak put: a store and a write-back, no validation, no fence.
+ * {@link #wput} is the paper's weak put: a store and a write-back, no validation, and no fence
+ * unless the name is new.
  */
 public final class Roots {
   public static final int MAX_NAME_BYTES = Geometry.ROOT_ENTRY_BYTES - 9;
@@ -79,7 +80,7 @@ public final class Roots {
       return;
     }
     long target = heap.referenceTo(value);
-    long e = entryFor(name, true);
+    long e = entryFor(name);
     if (value != null) {
       value.validate();
     }
@@ -92,7 +93,7 @@ public final class Roots {
     }
   }
 
-  /** The weak put: no validation and no fence; durable at the caller's next pfence. */
+  /** The weak put: no validation, and no fence for an existing name; durable at the caller's next pfence. */
   public synchronized void wput(String name, PObject value) {
     heap.checkOpen();
     if (InFlight.callerInBlock()) {
@@ -102,7 +103,9 @@ public final class Roots {
       return;
     }
     long target = heap.referenceTo(value);
-    long e = entryFor(name, false);
+    // A new name is fenced before its reference even here: the two share a line, and a line torn
+    // between a durable reference and a lost name would read as a damaged root table.
+    long e = entryFor(name);
     Memory.putLong(e, target);
     heap.persistence.pwb(e);
     if (target == 0) {
@@ -157,7 +160,7 @@ public final class Roots {
     slots.values().removeIf(slot -> Memory.getLong(entry(slot)) == 0);
   }
 
-  private long entryFor(String name, boolean fenceName) {
+  private long entryFor(String name) {
     Integer slot = slots.get(name);
     if (slot != null) {
       return entry(slot);
@@ -172,9 +175,7 @@ public final class Roots {
         Memory.putByte(e + 8, (byte) bytes.length);
         Memory.copyFromArray(bytes, 0, e + 9, bytes.length);
         heap.persistence.pwb(e);
-        if (fenceName) {
-          heap.pfence();
-        }
+        heap.pfence();
         slots.put(name, i);
         return e;
       }

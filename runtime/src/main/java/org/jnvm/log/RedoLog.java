@@ -159,12 +159,20 @@ public final class RedoLog implements PObject {
     return added;
   }
 
+  /**
+   * Stores the number of entries and writes it back; the caller fences before {@link #commit()},
+   * so that the count is durable before the mark that makes replay read it. (Stored together with
+   * the mark, an 8-byte-torn line could commit a block with a stale count.)
+   */
+  public void prepare() {
+    Memory.putLong(raw(COUNT), count);
+    handle.heap().persistence().pwb(raw(COUNT));
+  }
+
   /** Marks the block committed and writes the mark back; the caller fences before and after. */
   public void commit() {
-    Persistence p = handle.heap().persistence();
-    Memory.putLong(raw(COUNT), count);
     Memory.putLong(raw(STATE), sequence << 1 | 1);
-    p.pwb(raw(STATE), 16);
+    handle.heap().persistence().pwb(raw(STATE));
   }
 
   /** Marks the log empty; durable at the caller's next fence. */
