@@ -26,7 +26,9 @@ final class FreeSlots {
     }
   }
 
-  synchronized void clear() {
-    size = 0;
+  /** Takes over the slots of {@code other}, which nobody else uses. */
+  synchronized void replaceWith(FreeSlots other) {
+    stack = other.stack;
+    size = other.size;
   }
 }

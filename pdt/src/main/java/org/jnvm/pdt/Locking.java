@@ -54,6 +54,31 @@ final class Locking {
     return array == null ? NoLock.INSTANCE : array.writeLock();
   }
 
+  /**
+   * Takes every lock, the stripes in order and then the slot array's: no change of the map runs
+   * until {@link #unlockAll()}. Nobody waits for a stripe while holding the slot array's lock, so
+   * this cannot deadlock with a change.
+   */
+  void lockAll() {
+    if (stripes == null) {
+      return;
+    }
+    for (ReentrantLock stripe : stripes) {
+      stripe.lock();
+    }
+    array.writeLock().lock();
+  }
+
+  void unlockAll() {
+    if (stripes == null) {
+      return;
+    }
+    array.writeLock().unlock();
+    for (int i = stripes.length - 1; i >= 0; i--) {
+      stripes[i].unlock();
+    }
+  }
+
   /** The lock of a map used by one thread at a time. */
   private enum NoLock implements Lock {
     INSTANCE;

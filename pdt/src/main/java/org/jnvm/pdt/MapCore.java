@@ -1,8 +1,12 @@
 package org.jnvm.pdt;
 
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.Lock;
+import java.util.function.BiConsumer;
 import java.util.function.Supplier;
 import org.jnvm.PObject;
 import org.jnvm.errors.Errors;
@@ -40,7 +44,8 @@ final class MapCore<K extends PObject, V extends PObject> {
   private final Map<K, Slot<V>> mirror;
   private final Locking locking;
   private final FreeSlots free = new FreeSlots();
-  private final BlockWatch watch = new BlockWatch();
+  /** Threads inside a failure-atomic block that changed this map, whose abort would resync it. */
+  private final Set<Thread> blocks = ConcurrentHashMap.newKeySet();
   private volatile PArray<PPair> slots;
   private volatile boolean freed;
 
@@ -80,27 +85,82 @@ final class MapCore<K extends PObject, V extends PObject> {
         });
   }
 
-  /** Rebuilds the mirror and the free queue from the slot array. Reads only. */
-  @SuppressWarnings("unchecked")
+  /** Builds the mirror and the free queue from the slot array. Reads only. */
   private void load() {
+    slots = scan(mirror::put, free);
+  }
+
+  /**
+   * Reads the slot array: gives each entry to {@code entries} and each empty slot to {@code
+   * empty}, last slot first. Pairs are read through bare handles; only keys (and, under {@link
+   * Policy#EAGER}, values) get proxies. Returns the slot array.
+   */
+  @SuppressWarnings("unchecked")
+  private PArray<PPair> scan(BiConsumer<K, Slot<V>> entries, FreeSlots empty) {
     PArray<PPair> array = header.getRef(SLOTS, PArray.class);
-    slots = array;
     int n = array == null ? 0 : array.length();
     for (int i = n - 1; i >= 0; i--) {
       long pair = array.referenceAt(i);
       if (pair == 0) {
-        free.give(i);
+        empty.give(i);
         continue;
       }
-      PPair p = (PPair) heap.resurrect(pair);
-      K key = (K) p.key();
-      long value = p.valueReference();
-      if (key == null || value == 0) {
+      Handle p = PPair.at(heap, pair);
+      long key = PPair.keyReference(p);
+      long value = PPair.valueReference(p);
+      if (key == 0 || value == 0) {
         // The key or value was freed while the pair held it; recovery cleared the reference. The
         // slot stays occupied so that nothing overwrites the pair before it is cleaned up.
         continue;
       }
-      mirror.put(key, new Slot<>(i, pair, value, policy == Policy.EAGER ? (V) heap.resurrect(value) : null));
+      entries.accept((K) heap.resurrect(key), new Slot<>(i, pair, value, policy == Policy.EAGER ? (V) heap.resurrect(value) : null));
+    }
+    return array;
+  }
+
+  /**
+   * Brings the mirror and the free queue back to what the heap holds, after a failure-atomic
+   * block that changed the map aborted. Entries the block did not touch keep their mirror entry
+   * (and cached value); a concurrent reader sees each key either as it was in the block or as it
+   * is now, never missing. Holds every lock of the map, so no change runs meanwhile.
+   */
+  private void resync() {
+    locking.lockAll();
+    try {
+      Map<K, Slot<V>> truth = new HashMap<>();
+      FreeSlots empty = new FreeSlots();
+      PArray<PPair> array = scan(truth::put, empty);
+      mirror.keySet().retainAll(truth.keySet());
+      truth.forEach(
+          (key, slot) -> {
+            Slot<V> had = mirror.get(key);
+            if (had == null || had.index != slot.index || had.pair != slot.pair || had.value != slot.value) {
+              mirror.put(key, slot);
+            }
+          });
+      free.replaceWith(empty);
+      slots = array;
+    } finally {
+      locking.unlockAll();
+    }
+  }
+
+  /**
+   * Called before the first heap write of a change: inside a failure-atomic block, makes sure
+   * that an abort resyncs the mirror, once per block and thread. Outside a block, does nothing.
+   */
+  private void watchBlock() {
+    if (!FailureAtomic.inBlock()) {
+      return;
+    }
+    Thread thread = Thread.currentThread();
+    if (blocks.add(thread)) {
+      FailureAtomic.onCommit(() -> blocks.remove(thread));
+      FailureAtomic.onAbort(
+          () -> {
+            blocks.remove(thread);
+            resync();
+          });
     }
   }
 
@@ -112,26 +172,10 @@ final class MapCore<K extends PObject, V extends PObject> {
     return heap;
   }
 
-  /**
-   * The mirror, once any failure-atomic block that changed the map has ended, and once the mirror
-   * was rebuilt if that block aborted. Every operation goes through here.
-   */
+  /** The mirror; every operation goes through here. */
   Map<K, Slot<V>> mirror() {
     if (freed) {
       throw Errors.freed(header.offset());
-    }
-    if (watch.pending() && !FailureAtomic.inBlock()) {
-      Lock grow = locking.grow();
-      grow.lock();
-      try {
-        if (watch.pending() && watch.rolledBack()) {
-          mirror.clear();
-          free.clear();
-          load();
-        }
-      } finally {
-        grow.unlock();
-      }
     }
     return mirror;
   }
@@ -187,12 +231,14 @@ final class MapCore<K extends PObject, V extends PObject> {
   private void insert(K key, V value) {
     Publication.prepare(key);
     Publication.prepare(value);
+    watchBlock();
     PPair pair = new PPair(heap, key, value);
     int index = takeSlot();
     Lock write = locking.slotWrite();
     write.lock();
     try {
-      writeSlot(index, pair);
+      PArray<PPair> array = slots;
+      array.handle().updateRef(array.at(index), pair);
     } finally {
       write.unlock();
     }
@@ -201,10 +247,8 @@ final class MapCore<K extends PObject, V extends PObject> {
 
   private void replace(K key, Slot<V> s, V value) {
     Publication.prepare(value);
-    PPair pair = (PPair) heap.resurrect(s.pair);
-    long before = BlockWatch.before(pair.handle(), PPair.valueField());
-    pair.updateValue(value);
-    watch.wrote(pair.handle(), PPair.valueField(), before, value.handle().offset());
+    watchBlock();
+    PPair.updateValue(PPair.at(heap, s.pair), value);
     mirror.put(key, new Slot<>(s.index, s.pair, value.handle().offset(), policy == Policy.BASE ? null : value));
   }
 
@@ -227,10 +271,12 @@ final class MapCore<K extends PObject, V extends PObject> {
       if (expected != null && !old.equals(expected)) {
         return null;
       }
+      watchBlock();
       Lock write = locking.slotWrite();
       write.lock();
       try {
-        writeSlot(s.index, null);
+        PArray<PPair> array = slots;
+        array.handle().updateRef(array.at(s.index), null);
       } finally {
         write.unlock();
       }
@@ -240,32 +286,24 @@ final class MapCore<K extends PObject, V extends PObject> {
         unlink.run();
       }
       free.give(s.index);
-      PPair pair = (PPair) heap.resurrect(s.pair);
-      long storedKey = pair.keyReference();
-      heap.free(pair);
-      freeContents(storedKey, s.value, contents);
+      freePair(s, contents);
       return old;
     } finally {
       lock.unlock();
     }
   }
 
-  private void freeContents(long key, long value, Contents contents) {
+  /** Frees a pair that no slot references any more, and what {@code contents} says of its key and value. */
+  private void freePair(Slot<V> s, Contents contents) {
+    PObject pair = heap.resurrect(s.pair);
+    long key = PPair.keyReference(pair.handle());
+    heap.free(pair);
     if (contents.freesKeys()) {
       heap.free(heap.resurrect(key));
     }
-    if (contents.freesValues() && !(contents.freesKeys() && value == key)) {
-      heap.free(heap.resurrect(value));
+    if (contents.freesValues() && !(contents.freesKeys() && s.value == key)) {
+      heap.free(heap.resurrect(s.value));
     }
-  }
-
-  /** The atomic update of one slot, recorded for a block that might abort. */
-  private void writeSlot(int index, PPair pair) {
-    PArray<PPair> array = slots;
-    long field = array.at(index);
-    long before = BlockWatch.before(array.handle(), field);
-    array.handle().updateRef(field, pair);
-    watch.wrote(array.handle(), field, before, pair == null ? 0 : pair.handle().offset());
   }
 
   private int takeSlot() {
@@ -288,14 +326,10 @@ final class MapCore<K extends PObject, V extends PObject> {
       }
       PArray<PPair> old = slots;
       int n = old == null ? 0 : old.length();
+      watchBlock();
       PArray<PPair> bigger = PArray.copyOf(heap, old, Math.max(FIRST_CAPACITY, 2 * n));
-      long before = BlockWatch.before(header, SLOTS);
-      header.updateRef(SLOTS, bigger);
-      watch.wrote(header, SLOTS, before, bigger.handle().offset());
+      header.updateRefAndFree(SLOTS, bigger);
       slots = bigger;
-      if (old != null) {
-        heap.free(old);
-      }
       free.giveRange(n, bigger.length());
     } finally {
       grow.unlock();
@@ -314,15 +348,21 @@ final class MapCore<K extends PObject, V extends PObject> {
     grow.lock();
     try {
       mirror();
+      watchBlock();
+      if (FailureAtomic.inBlock()) {
+        // Runs after the resync that watchBlock registered: the map is alive again.
+        FailureAtomic.onAbort(
+            () -> {
+              freed = false;
+              SharedStates.create(owner, this);
+            });
+      }
       freed = true;
       heap.free(owner);
       SharedStates.forget(owner);
       PArray<PPair> array = slots;
       for (Slot<V> s : mirror.values()) {
-        PPair pair = (PPair) heap.resurrect(s.pair);
-        long key = pair.keyReference();
-        heap.free(pair);
-        freeContents(key, s.value, contents);
+        freePair(s, contents);
       }
       mirror.clear();
       if (array != null) {

@@ -87,11 +87,10 @@ public final class PArray<T extends PObject> extends PFixedArray {
     return handle.getRefOffset(at(index));
   }
 
-  /** Copies the first {@code count} references of {@code from}, with plain stores. */
+  /** Copies the first {@code count} references of {@code from}, with plain stores, each checked. */
   void copyReferences(PArray<?> from, int count) {
     for (int i = 0; i < count; i++) {
-      // A reference field holds the referenced object's offset, so copying the word copies the reference.
-      handle.putLong(at(i), from.referenceAt(i));
+      handle.putRefOffset(at(i), from.referenceAt(i));
     }
   }
 }

@@ -187,11 +187,9 @@ public final class PArrayList<T extends PObject> extends AbstractList<T> impleme
   /** Empties the list and drops its element array: the size first, then the array, each fenced. */
   @Override
   public void clear() {
-    PArray<T> a = array();
     storeSize(0);
-    if (a != null) {
-      handle.updateRef(ELEMENTS, null);
-      handle.heap().free(a);
+    if (handle.getRefOffset(ELEMENTS) != 0) {
+      handle.updateRefAndFree(ELEMENTS, null);
       state.array = null;
     }
     modCount++;
@@ -212,13 +210,9 @@ public final class PArrayList<T extends PObject> extends AbstractList<T> impleme
     if (wanted <= capacity) {
       return;
     }
-    PArray<T> old = array();
-    PArray<T> bigger = PArray.copyOf(handle.heap(), old, Math.max(wanted, Math.max(FIRST_CAPACITY, 2 * capacity)));
-    handle.updateRef(ELEMENTS, bigger);
+    PArray<T> bigger = PArray.copyOf(handle.heap(), array(), Math.max(wanted, Math.max(FIRST_CAPACITY, 2 * capacity)));
+    handle.updateRefAndFree(ELEMENTS, bigger);
     state.array = bigger;
-    if (old != null) {
-      handle.heap().free(old);
-    }
   }
 
   /**

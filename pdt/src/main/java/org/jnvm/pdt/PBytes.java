@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.Objects;
 import org.jnvm.PObject;
+import org.jnvm.errors.Errors;
 import org.jnvm.heap.Handle;
 import org.jnvm.heap.Heap;
 import org.jnvm.layout.FieldKind;
@@ -14,7 +15,7 @@ import org.jnvm.layout.PClass;
  * An immutable persistent byte sequence, for binary keys and values. Equality and hash code follow
  * the content, as {@link Arrays#equals(byte[], byte[])} and {@link Arrays#hashCode(byte[])} do;
  * the order is unsigned lexicographic. Like {@link PString}, a new one is written back but invalid
- * until something publishes it, and its representation is private.
+ * until something publishes it, and a small one shares a pool block with others.
  */
 public final class PBytes implements PObject, Comparable<PBytes> {
   private static final Layout LAYOUT = Layout.builder().field("length", FieldKind.LONG).tail(FieldKind.BYTE, "length").build();
@@ -31,10 +32,10 @@ public final class PBytes implements PObject, Comparable<PBytes> {
   }
 
   private PBytes(Heap heap, byte[] content) {
-    this.handle = heap.allocate(PCLASS, content.length);
+    this.handle = heap.allocateImmutable(PCLASS, content.length);
     handle.putLong(LENGTH, content.length);
-    ByteTail.write(handle, DATA, content);
-    pwb();
+    handle.putBytes(DATA, content, 0, content.length);
+    WriteBack.prefix(handle, DATA + content.length);
   }
 
   /** A new persistent copy of {@code content}, written back, not yet valid. */
@@ -48,7 +49,11 @@ public final class PBytes implements PObject, Comparable<PBytes> {
   }
 
   public int length() {
-    return Math.toIntExact(handle.getLong(LENGTH));
+    long length = handle.getLong(LENGTH);
+    if (length < 0 || DATA + length > handle.capacity()) {
+      throw Errors.corrupt(handle.heap().path(), "the byte sequence at offset " + handle.offset() + " claims " + length + " bytes");
+    }
+    return (int) length;
   }
 
   public byte byteAt(int index) {
@@ -57,7 +62,9 @@ public final class PBytes implements PObject, Comparable<PBytes> {
 
   /** A copy of the content. */
   public byte[] toByteArray() {
-    return ByteTail.read(handle, DATA, length());
+    byte[] bytes = new byte[length()];
+    handle.getBytes(DATA, bytes, 0, bytes.length);
+    return bytes;
   }
 
   @Override

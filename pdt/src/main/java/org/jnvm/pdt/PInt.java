@@ -8,7 +8,8 @@ import org.jnvm.layout.PClass;
 
 /**
  * An immutable persistent {@code int}, to key or fill maps. Equality, hash code, order and text
- * are those of {@link Integer}. A new one is written back but invalid until something publishes it.
+ * are those of {@link Integer}. A new one is written back but invalid until something publishes it;
+ * it takes a 16-byte slot of a pool block shared with others.
  */
 public final class PInt extends PBoxed<PInt> {
   private static final Layout LAYOUT = Layout.builder().field("value", FieldKind.INT).build();
@@ -20,7 +21,7 @@ public final class PInt extends PBoxed<PInt> {
   }
 
   private PInt(Heap heap, int value) {
-    super(heap.allocate(PCLASS), value);
+    super(heap.allocateImmutable(PCLASS, 0), value);
     handle.putInt(VALUE, value);
     handle.pwb(VALUE, Integer.BYTES);
   }

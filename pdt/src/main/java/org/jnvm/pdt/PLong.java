@@ -8,7 +8,8 @@ import org.jnvm.layout.PClass;
 
 /**
  * An immutable persistent {@code long}, to key or fill maps. Equality, hash code, order and text
- * are those of {@link Long}. A new one is written back but invalid until something publishes it.
+ * are those of {@link Long}. A new one is written back but invalid until something publishes it;
+ * it takes a 16-byte slot of a pool block shared with others.
  */
 public final class PLong extends PBoxed<PLong> {
   private static final Layout LAYOUT = Layout.builder().field("value", FieldKind.LONG).build();
@@ -20,7 +21,7 @@ public final class PLong extends PBoxed<PLong> {
   }
 
   private PLong(Heap heap, long value) {
-    super(heap.allocate(PCLASS), value);
+    super(heap.allocateImmutable(PCLASS, 0), value);
     handle.putLong(VALUE, value);
     handle.pwb(VALUE, Long.BYTES);
   }

@@ -1,6 +1,7 @@
 package org.jnvm.pdt;
 
 import org.jnvm.PObject;
+import org.jnvm.errors.Errors;
 import org.jnvm.heap.Handle;
 import org.jnvm.heap.Heap;
 import org.jnvm.layout.FieldKind;
@@ -36,24 +37,29 @@ public final class PPair implements PObject {
     return handle;
   }
 
-  long keyReference() {
-    return handle.getRefOffset(KEY);
+  /**
+   * A bare handle of the pair at {@code offset}, with no proxy; its class is checked, since the
+   * offset comes from the heap.
+   */
+  static Handle at(Heap heap, long offset) {
+    Handle h = heap.handle(offset);
+    if (h.classId() != heap.registry().idOf(PCLASS)) {
+      throw Errors.corrupt(heap.path(), "a map slot references the object at offset " + offset + ", which is not a pair");
+    }
+    return h;
   }
 
-  long valueReference() {
-    return handle.getRefOffset(VALUE);
+  /** The key reference of the pair behind {@code pair}, a proxy's or a bare handle. */
+  static long keyReference(Handle pair) {
+    return pair.getRefOffset(KEY);
   }
 
-  PObject key() {
-    return handle.getRef(KEY);
+  static long valueReference(Handle pair) {
+    return pair.getRefOffset(VALUE);
   }
 
-  /** The atomic update of the value reference; the old value is not freed. */
-  void updateValue(PObject value) {
-    handle.updateRef(VALUE, value);
-  }
-
-  static long valueField() {
-    return VALUE;
+  /** The atomic update of a pair's value reference; the old value is not freed. */
+  static void updateValue(Handle pair, PObject value) {
+    pair.updateRef(VALUE, value);
   }
 }

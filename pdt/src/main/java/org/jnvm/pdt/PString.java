@@ -2,6 +2,7 @@ package org.jnvm.pdt;
 
 import java.nio.charset.StandardCharsets;
 import org.jnvm.PObject;
+import org.jnvm.errors.Errors;
 import org.jnvm.heap.Handle;
 import org.jnvm.heap.Heap;
 import org.jnvm.layout.FieldKind;
@@ -15,8 +16,10 @@ import org.jnvm.layout.PClass;
  *
  * <p>A new string is written back but invalid: a root, an atomic update or a pdt collection
  * publishes it. Its characters are stored one byte each when they all fit in Latin-1, two bytes
- * each otherwise; a string of up to 248 Latin-1 characters takes one 256-byte block, a longer one a
- * chain of blocks. The representation is private, so that small strings can later share blocks.
+ * each otherwise, after an 8-byte header. It is allocated with {@link Heap#allocateImmutable}: a
+ * small string takes a slot of a pool block shared with other strings (the paper's section 4.4;
+ * with the default 256-byte blocks, up to 56 Latin-1 characters take a 64-byte slot or less), a
+ * larger one whole blocks.
  */
 public final class PString implements PObject, Comparable<PString>, CharSequence {
   private static final Layout LAYOUT =
@@ -39,12 +42,12 @@ public final class PString implements PObject, Comparable<PString>, CharSequence
   private PString(Heap heap, String value) {
     boolean latin1 = value.chars().allMatch(c -> c <= 0xff);
     byte[] bytes = latin1 ? value.getBytes(StandardCharsets.ISO_8859_1) : utf16(value);
-    this.handle = heap.allocate(PCLASS, bytes.length);
+    this.handle = heap.allocateImmutable(PCLASS, bytes.length);
     this.value = value;
     handle.putInt(BYTES, bytes.length);
     handle.putByte(CODER, latin1 ? LATIN1 : UTF16);
-    ByteTail.write(handle, CHARS, bytes);
-    pwb();
+    handle.putBytes(CHARS, bytes, 0, bytes.length);
+    WriteBack.prefix(handle, CHARS + bytes.length);
   }
 
   /** A new persistent copy of {@code value}, written back, not yet valid. */
@@ -69,7 +72,11 @@ public final class PString implements PObject, Comparable<PString>, CharSequence
 
   private String decode() {
     int length = handle.getInt(BYTES);
-    byte[] bytes = ByteTail.read(handle, CHARS, length);
+    if (length < 0 || CHARS + length > handle.capacity()) {
+      throw Errors.corrupt(handle.heap().path(), "the string at offset " + handle.offset() + " claims " + length + " bytes");
+    }
+    byte[] bytes = new byte[length];
+    handle.getBytes(CHARS, bytes, 0, length);
     if (handle.getByte(CODER) == LATIN1) {
       return new String(bytes, StandardCharsets.ISO_8859_1);
     }

@@ -6,9 +6,11 @@
  *
  * {@link org.jnvm.pdt.PString}, {@link org.jnvm.pdt.PBytes}, {@link org.jnvm.pdt.PLong} and {@link
  * org.jnvm.pdt.PInt} are immutable, with {@code equals}, {@code hashCode} and {@code compareTo}
- * following their content, so they can key maps. Their representation is private: today each is
- * an ordinary object (a string of up to 248 Latin-1 characters takes one 256-byte block), so that
- * small ones can later be packed several to a block (section 4.4) without changing the API.
+ * following their content, so they can key maps. They are allocated with {@link
+ * org.jnvm.heap.Heap#allocateImmutable}: a small one takes a slot of a pool block shared with
+ * others of its class (section 4.4), a large one whole blocks. With the default 256-byte blocks,
+ * slots go up to 64 bytes: a string of up to 56 Latin-1 characters, a byte sequence of up to 56
+ * bytes, and every {@code PLong} and {@code PInt} (16 bytes).
  *
  * <h2>Publication</h2>
  *
@@ -46,8 +48,11 @@
  * contents. A container must be unlinked before it is freed.
  *
  * <p><b>Failure-atomic blocks.</b> Maps, sets and lists may be changed inside blocks: their heap
- * writes go through handles, which the block redirects. If a block that changed a map aborts, the
- * map notices on its next operation and rebuilds its mirror from the heap.
+ * writes go through handles, which the block redirects, and their frees wait for the commit. A map
+ * changed inside a block registers an abort action ({@link org.jnvm.fa.FailureAtomic#onAbort}):
+ * once the block has been rolled back, it brings the map's mirror back to what the heap holds,
+ * holding all of the map's locks meanwhile. A list keeps no volatile state that an abort could
+ * make stale.
  *
  * <p><b>Threads.</b> {@link org.jnvm.pdt.PSkipListMap}, {@link org.jnvm.pdt.PConcurrentHashMap} and
  * their sets are safe for concurrent use: reads take no lock, changes to one key are serialised by

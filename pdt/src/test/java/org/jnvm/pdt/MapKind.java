@@ -1,7 +1,9 @@
 package org.jnvm.pdt;
 
+import java.util.stream.Stream;
 import org.jnvm.PObject;
 import org.jnvm.heap.Heap;
+import org.junit.jupiter.params.provider.Arguments;
 
 /** The persistent map classes, for tests that run on each of them. */
 enum MapKind {
@@ -14,6 +16,18 @@ enum MapKind {
 
   MapKind(boolean sorted) {
     this.sorted = sorted;
+  }
+
+  /** Every kind with every policy, for parameterized tests. */
+  static Stream<Arguments> withPolicies() {
+    return Stream.of(values()).flatMap(k -> Stream.of(Policy.values()).map(p -> Arguments.of(k, p)));
+  }
+
+  /** A new map of this kind, published under the root {@code root}. */
+  <K extends PObject, V extends PObject> PMap<K, V> createRooted(Heap heap, Policy policy, String root) {
+    PMap<K, V> map = create(heap, policy);
+    heap.roots().put(root, map);
+    return map;
   }
 
   <K extends PObject, V extends PObject> PMap<K, V> create(Heap heap, Policy policy) {

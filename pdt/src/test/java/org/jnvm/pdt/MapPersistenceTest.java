@@ -10,45 +10,25 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 import org.jnvm.errors.FreedObjectException;
 import org.jnvm.fa.FailureAtomic;
 import org.jnvm.heap.Heap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** Every map kind and policy keeps its contents, order and size across close and reopen. */
 class MapPersistenceTest extends HeapTest {
-  static Stream<Arguments> kindsAndPolicies() {
-    return Stream.of(MapKind.values()).flatMap(k -> Stream.of(Policy.values()).map(p -> Arguments.of(k, p)));
-  }
-
-  /** The map's contents as text, in iteration order. */
-  private static Map<String, String> text(Map<PString, PString> map) {
-    Map<String, String> out = new LinkedHashMap<>();
-    map.forEach((k, v) -> out.put(k.toString(), v.toString()));
-    return out;
-  }
-
-  @SuppressWarnings("unchecked")
-  private static PMap<PString, PString> root(Heap h) {
-    return h.roots().get("map", PMap.class);
-  }
-
   @ParameterizedTest
-  @MethodSource("kindsAndPolicies")
+  @MethodSource("org.jnvm.pdt.MapKind#withPolicies")
   void randomChangesMatchAJavaMapAndSurviveReopen(MapKind kind, Policy policy) {
     Heap h = heap.heap();
-    PMap<PString, PString> map = kind.create(h, policy);
-    h.roots().put("map", map);
+    PMap<PString, PString> map = kind.createRooted(h, policy, "map");
     Map<String, String> expected = kind.sorted ? new TreeMap<>() : new HashMap<>();
     Random random = new Random(kind.name().hashCode() * 31L + policy.name().hashCode());
     for (int step = 0; step < 3000; step++) {
@@ -69,35 +49,34 @@ class MapPersistenceTest extends HeapTest {
     }
     assertEquals(expected.size(), map.size());
     if (kind.sorted) {
-      assertEquals(new ArrayList<>(expected.keySet()), new ArrayList<>(text(map).keySet()), "iteration order");
+      assertEquals(new ArrayList<>(expected.keySet()), new ArrayList<>(asText(map).keySet()), "iteration order");
     }
-    assertEquals(expected, text(map));
+    assertEquals(expected, asText(map));
 
     for (int restart = 0; restart < 2; restart++) {
       h = heap.reopen();
-      PMap<PString, PString> back = root(h);
+      PMap<PString, PString> back = rootMap(h);
       assertEquals(policy, back.policy());
       assertEquals(expected.size(), back.size());
-      assertEquals(expected, text(back));
+      assertEquals(expected, asText(back));
       if (kind.sorted) {
-        assertEquals(new ArrayList<>(expected.keySet()), new ArrayList<>(text(back).keySet()));
+        assertEquals(new ArrayList<>(expected.keySet()), new ArrayList<>(asText(back).keySet()));
       }
     }
     // The reopened map keeps working: its free slots were rebuilt too.
-    PMap<PString, PString> back = root(h);
+    PMap<PString, PString> back = rootMap(h);
     for (int i = 0; i < 400; i++) {
       back.put(PString.of(h, "new" + i), PString.of(h, "x"));
     }
-    assertEquals(expected.size() + 400, root(heap.reopen()).size());
+    assertEquals(expected.size() + 400, rootMap(heap.reopen()).size());
   }
 
   @ParameterizedTest
   @EnumSource(MapKind.class)
   void proxiesOfOneMapShareItsMirror(MapKind kind) {
     Heap h = heap.heap();
-    PMap<PString, PString> map = kind.create(h, Policy.CACHED);
-    h.roots().put("map", map);
-    PMap<PString, PString> other = root(h);
+    PMap<PString, PString> map = kind.createRooted(h, Policy.CACHED, "map");
+    PMap<PString, PString> other = rootMap(h);
     assertNotSame(map, other);
     map.put(PString.of(h, "a"), PString.of(h, "1"));
     assertEquals("1", other.get(PString.of(h, "a")).toString());
@@ -113,7 +92,7 @@ class MapPersistenceTest extends HeapTest {
     PString key = PString.of(h, "k");
     map.put(key, PString.of(h, "v"));
     h = heap.reopen();
-    PMap<PString, PString> back = root(h);
+    PMap<PString, PString> back = rootMap(h);
     PString first = back.get(PString.of(h, "k"));
     PString second = back.get(PString.of(h, "k"));
     assertEquals(first, second);
@@ -128,8 +107,7 @@ class MapPersistenceTest extends HeapTest {
   @EnumSource(MapKind.class)
   void removalFreesOnlyWhatItIsAskedTo(MapKind kind) {
     Heap h = heap.heap();
-    PMap<PString, PString> map = kind.create(h, Policy.BASE);
-    h.roots().put("map", map);
+    PMap<PString, PString> map = kind.createRooted(h, Policy.BASE, "map");
     PString key = PString.of(h, "key");
     PString value = PString.of(h, "value");
     map.put(key, value);
@@ -154,11 +132,12 @@ class MapPersistenceTest extends HeapTest {
   void freeingAMapWithItsContentsReturnsEveryBlock(MapKind kind) {
     Heap h = heap.heap();
     long available = h.availableBlocks();
-    PMap<PString, PLong> map = kind.create(h, Policy.EAGER);
+    // Strings too large for pool slots, so that every object takes blocks of its own to count.
+    PMap<PString, PString> map = kind.create(h, Policy.EAGER);
     for (int i = 0; i < 500; i++) {
-      map.put(PString.of(h, "k" + i), PLong.of(h, i));
+      map.put(PString.of(h, wide("k" + i)), PString.of(h, wide("v" + i)));
     }
-    PString probe = PString.of(h, "k7");
+    PString probe = PString.of(h, wide("k7"));
     map.remove(probe); // the stored key and value stay alive: they are the caller's to free
     h.free(probe);
     map.free(Contents.KEYS_AND_VALUES);
@@ -182,11 +161,10 @@ class MapPersistenceTest extends HeapTest {
   }
 
   @ParameterizedTest
-  @MethodSource("kindsAndPolicies")
+  @MethodSource("org.jnvm.pdt.MapKind#withPolicies")
   void failureAtomicBlocksCommitOrAbortTheMapWithTheirOtherWrites(MapKind kind, Policy policy) {
     Heap h = heap.heap();
-    PMap<PString, Account> map = kind.create(h, policy);
-    h.roots().put("map", map);
+    PMap<PString, Account> map = kind.createRooted(h, policy, "map");
     for (int i = 0; i < 10; i++) {
       map.put(PString.of(h, "a" + i), new Account(h, PString.of(h, "owner" + i), 100));
     }
@@ -252,7 +230,7 @@ class MapPersistenceTest extends HeapTest {
     assertTrue(key.isValid());
     h.roots().put("map", map);
     List<String> values = new ArrayList<>();
-    root(heap.reopen()).values().forEach(v -> values.add(v.toString()));
+    rootMap(heap.reopen()).values().forEach(v -> values.add(v.toString()));
     assertEquals(List.of("v"), values);
   }
 }

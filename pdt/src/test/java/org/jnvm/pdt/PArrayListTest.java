@@ -139,10 +139,11 @@ class PArrayListTest extends HeapTest {
     Heap h = heap.heap();
     long available = h.availableBlocks();
     PArrayList<PString> list = new PArrayList<>(h);
-    PString shared = PString.of(h, "twice");
+    // Strings too large for pool slots, so that every object takes a block of its own to count.
+    PString shared = PString.of(h, wide("twice"));
     list.add(shared);
     list.add(shared);
-    list.add(PString.of(h, "once"));
+    list.add(PString.of(h, wide("once")));
     list.free(true);
     h.pfence();
     assertEquals(available, h.availableBlocks());

@@ -82,15 +82,16 @@ class SetPersistenceTest extends HeapTest {
     Heap h = heap.heap();
     long available = h.availableBlocks();
     PSet<PString> set = kind.create(h, policy);
-    PString stored = PString.of(h, "x");
+    // Strings too large for pool slots, so that every object takes a block of its own to count.
+    PString stored = PString.of(h, wide("x"));
     set.add(stored);
-    PString probe = PString.of(h, "x");
+    PString probe = PString.of(h, wide("x"));
     assertFalse(set.add(probe), "an equal element is not added twice");
     assertTrue(set.removeAndFree(probe));
     assertFalse(stored.isValid());
     assertFalse(probe.isValid(), "the probe was neither stored nor published");
     h.free(probe); // and not freed either: freeing a freed object would throw
-    set.add(PString.of(h, "y"));
+    set.add(PString.of(h, wide("y")));
     set.free(true);
     h.pfence();
     assertEquals(available, h.availableBlocks());

@@ -1,0 +1,21 @@
+package org.jnvm.pdt;
+
+import org.jnvm.heap.Handle;
+
+/** Writing back just the bytes a new object filled, rather than every line of its blocks or slot. */
+final class WriteBack {
+  private WriteBack() {}
+
+  /**
+   * Writes back the first {@code bytes} bytes of the object behind {@code handle}, block by block,
+   * without a fence. Its header needs no write-back here: validation writes it back.
+   */
+  static void prefix(Handle handle, long bytes) {
+    long blockSize = handle.heap().geometry().blockSize();
+    for (long off = 0; off < bytes; ) {
+      int width = (int) Math.min(bytes - off, blockSize - (off & (blockSize - 1)));
+      handle.pwb(off, width);
+      off += width;
+    }
+  }
+}
