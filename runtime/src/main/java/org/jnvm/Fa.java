@@ -14,8 +14,9 @@ public enum Fa {
 
   /**
    * Every non-private, non-static, overridable method, and every constructor, runs as a
-   * failure-atomic block: after a crash, all of its persistent effects are present or none is.
-   * A subclass of such a class must say {@code NON_PRIVATE} too.
+   * failure-atomic block: after a crash, all of its persistent effects are present or none is; if
+   * it throws, none is. {@code new XProxy(...)} therefore works only inside a block, and {@code
+   * XProxy.create(...)} anywhere. A subclass of such a class must say {@code NON_PRIVATE} too.
    */
   NON_PRIVATE
 }

@@ -22,7 +22,7 @@ import java.lang.annotation.Target;
  *   public void deposit(long amount) { setBalance(getBalance() + amount); }   // failure-atomic
  * }
  *
- * Account a = new AccountProxy(100);            // or AccountProxy.create(100)
+ * Account a = AccountProxy.create(100);         // new AccountProxy(100) only inside a block
  * }</pre>
  *
  * <p>The persistent fields are the abstract getter and setter pairs ({@code getX}/{@code setX},
@@ -30,7 +30,11 @@ import java.lang.annotation.Target;
  * superclass's. Their types can be primitives, references to {@link PObject} types, and enums.
  * The class must implement {@link PObject}, extend {@code Object} or another {@code @Persistent}
  * class, and have a non-private constructor without arguments, which resurrection runs and which
- * must therefore not touch persistent fields.
+ * must therefore not touch persistent fields. Ordinary fields stay in the proxy, volatile; {@link
+ * PObject#resurrect()} rebuilds them.
+ *
+ * <p>Each non-private constructor {@code X(args)} gives {@code new XProxy(args)} and {@code
+ * XProxy.create(args)}; the generated class comment says how they differ.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

@@ -12,10 +12,8 @@ import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.Processor;
 import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
-import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.ElementFilter;
-import javax.tools.Diagnostic;
 import org.jnvm.Persistent;
 import org.jnvm.processor.model.ClassAnalyzer;
 import org.jnvm.processor.model.PersistentClass;
@@ -54,12 +52,8 @@ public final class PersistentProcessor extends AbstractProcessor {
       }
     }
     deferred.clear();
+    // @Persistent targets types only, so every annotated element is a type.
     todo.addAll(ElementFilter.typesIn(round.getElementsAnnotatedWith(Persistent.class)));
-    for (Element e : round.getElementsAnnotatedWith(Persistent.class)) {
-      if (!(e instanceof TypeElement)) {
-        processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR, "@Persistent applies to abstract classes", e);
-      }
-    }
 
     Reporter reporter = new Reporter(processingEnv.getMessager());
     ClassAnalyzer analyzer = new ClassAnalyzer(processingEnv, reporter);
@@ -76,24 +70,21 @@ public final class PersistentProcessor extends AbstractProcessor {
         continue;
       }
       if (model.isPresent()) {
-        write(writer, model.get());
+        write(writer, model.get(), reporter);
       }
     }
 
     if (round.processingOver()) {
-      deferred.forEach((name, why) -> processingEnv.getMessager().printMessage(
-          Diagnostic.Kind.ERROR, "no proxy generated for " + name + ": " + why, processingEnv.getElementUtils().getTypeElement(name)));
+      deferred.forEach((name, why) -> reporter.unresolved(processingEnv.getElementUtils().getTypeElement(name), why));
     }
     return false;
   }
 
-  private void write(ProxyWriter writer, PersistentClass model) {
+  private void write(ProxyWriter writer, PersistentClass model, Reporter reporter) {
     try {
       writer.write(model).writeTo(processingEnv.getFiler());
-    } catch (IOException | IllegalStateException e) {
-      processingEnv.getMessager().printMessage(
-          Diagnostic.Kind.ERROR, "cannot write " + model.proxyName() + ": " + e.getMessage()
-              + "; rename the class that already takes that name", model.element());
+    } catch (IOException e) {
+      reporter.cannotWrite(model.element(), e.getMessage());
     }
   }
 }

@@ -451,6 +451,28 @@ class ErrorsTest {
   }
 
   @Test
+  void aClassThatTakesTheProxysName() {
+    JavaFileObject taken = JavaFileObjects.forSourceString("test.BadProxy", "package test; class BadProxy {}");
+    source = JavaFileObjects.forSourceString("test.Bad", HEADER + """
+        @Persistent
+        abstract class Bad implements PObject {}
+        """);
+    assertThat(Processing.compile(source, taken)).hadErrorContaining("cannot write test.BadProxy").inFile(source).onLine(9);
+  }
+
+  @Test
+  void aTypeThatNeverExists() {
+    Compilation c = compile("""
+        @Persistent
+        abstract class Bad implements PObject {
+          abstract Missing getX();
+          abstract void setX(Missing v);
+        }
+        """);
+    assertThat(c).hadErrorContaining("no proxy for Bad: test.Bad.getX uses an unresolved type").inFile(source).onLine(9);
+  }
+
+  @Test
   void aClassWithErrorsGetsNoProxy() {
     // A proxy would not compile (it cannot implement area()), so one error means no proxy.
     Compilation c = compile("""

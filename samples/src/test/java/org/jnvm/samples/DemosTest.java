@@ -55,8 +55,11 @@ class DemosTest {
         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
         "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED",
-        "-cp", System.getProperty("java.class.path"),
-        Main.class.getName(), "bank", "crash", file.toString(), String.valueOf(BYTES >> 20)));
+        "-cp", System.getProperty("java.class.path")));
+    if (Runtime.version().feature() >= 24) {
+      command.add(1, "--sun-misc-unsafe-memory-access=allow");
+    }
+    command.addAll(List.of(Main.class.getName(), "bank", "crash", file.toString(), String.valueOf(BYTES >> 20)));
     Process child = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dir.resolve("child.log").toFile()).start();
     assertEquals(3, child.waitFor(), "the child halts in mid-transfer");
     BankDemo.Outcome after = BankDemo.run(file, BYTES, false);

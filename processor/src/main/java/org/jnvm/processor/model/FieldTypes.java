@@ -48,7 +48,6 @@ final class FieldTypes {
       case DECLARED -> declared((DeclaredType) type, field, at);
       case ARRAY -> rejected(at, Messages.arrayField(field, (ArrayType) type));
       case TYPEVAR, WILDCARD, INTERSECTION -> rejected(at, Messages.typeVariableField(field, type));
-      case ERROR -> rejected(at, Messages.unresolvedField(field, type));
       default -> rejected(at, Messages.volatileField(field, type));
     };
   }

@@ -69,6 +69,10 @@ final class Messages {
     return "cannot write " + Names.proxyOf(type) + " (" + detail + "): rename the class that takes that name";
   }
 
+  static String unresolvedClass(TypeElement type, String detail) {
+    return "no proxy for " + type.getSimpleName() + ": " + detail + "; declare or import that type";
+  }
+
   // ------------------------------------------------------------ constructors
 
   static String noNoArgConstructor(TypeElement type) {
@@ -179,10 +183,6 @@ final class Messages {
   static String volatileField(String field, TypeMirror type) {
     return "field " + field + " has type " + brief(type) + ", which is not persistent: make " + brief(type)
         + " a @Persistent class or a PObject, or store its parts in primitive fields";
-  }
-
-  static String unresolvedField(String field, TypeMirror type) {
-    return "field " + field + " has type " + type + ", which cannot be resolved";
   }
 
   static String enumCollision(TypeElement type, String first, String second, int id) {

@@ -57,10 +57,6 @@ public final class Names {
     return b.toString().toUpperCase(Locale.ROOT);
   }
 
-  public static String getter(Property p) {
-    return p.getter().getSimpleName().toString();
-  }
-
   public static String pwb(String suffix) {
     return "pwb" + suffix;
   }
