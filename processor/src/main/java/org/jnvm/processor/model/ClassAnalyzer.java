@@ -102,8 +102,9 @@ public final class ClassAnalyzer {
     declared.others().forEach(m -> reporter.error(m, Messages.notAnAccessor(m)));
     checkInheritedAbstract(type);
 
-    List<Property> own = place(parent, declared.fields());
-    Layout layout = layoutOf(parent, own);
+    Placed placed = place(parent, declared.fields());
+    List<Property> own = placed.properties();
+    Layout layout = placed.layout();
     List<Property> all = new ArrayList<>(parent == null ? List.of() : parent.properties());
     all.addAll(own);
     checkConstants(all, type);
@@ -211,7 +212,10 @@ public final class ClassAnalyzer {
 
   // ------------------------------------------------------------ fields and layout
 
-  private List<Property> place(PersistentClass parent, List<Accessors.Draft> drafts) {
+  /** The fields a class declares, with their offsets, and the layout they make with the parent's. */
+  private record Placed(List<Property> properties, Layout layout) {}
+
+  private Placed place(PersistentClass parent, List<Accessors.Draft> drafts) {
     Map<String, Property> inherited = new HashMap<>();
     if (parent != null) {
       parent.properties().forEach(p -> inherited.put(p.name(), p));
@@ -234,7 +238,7 @@ public final class ClassAnalyzer {
       long offset = layout.field(p.name()).orElseThrow().offset();
       placed.add(new Property(p.name(), p.suffix(), p.type(), p.getter(), p.setter(), offset));
     }
-    return placed;
+    return new Placed(placed, layout);
   }
 
   /** The runtime's own layout algorithm, so that offsets are computed in one place. */
