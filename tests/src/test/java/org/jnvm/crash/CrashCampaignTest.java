@@ -4,8 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Locale;
 import org.jnvm.crash.scenarios.Scenarios;
@@ -96,13 +99,43 @@ class CrashCampaignTest {
     String args = System.getenv("MAVEN_CMD_LINE_ARGS");
     String command = args != null && !args.isBlank() ? "mvn" + args.stripTrailing() : "mvn -B verify -pl tests -am -Dcrash.results=true";
     return String.format(Locale.ROOT,
-        "## Flushing under the simulated power failure%n%n"
-            + "Produced by `%s` on %s (JDK %s, %d processors): %d crash points, %d violations.%n"
-            + "Figures per scenario family, from one complete run of each variant. A redundant pwb writes back a line"
-            + " whose contents did not change since its previous write-back; a never-stored pwb writes back a line"
-            + " that was never written back before and still holds what it held when the heap was opened.%n%n%s",
-        command, LocalDate.now(ZoneOffset.UTC), Runtime.version(), Runtime.getRuntime().availableProcessors(), report.crashPoints(),
-        report.violations(), report.flushing())
-        + "\nThe scenarios of known runtime bugs, run apart (failure-atomic blocks among them):\n\n" + known.flushing();
+        "## Crash consistency: flushing under the simulated power failure%n%n"
+            + "Written by `org.jnvm.crash.CrashCampaignTest` when run with `-Dcrash.results=true`; do not edit by hand, run it again.%n%n"
+            + "- Command: `%s` (in `tests`)%n"
+            + "- Date: %s (UTC); the campaign took %.0f s: %d crash points, %d violations.%n"
+            + "- Source: %s%n"
+            + "- Machine: %d logical CPUs; load average (1, 5, 15 min) %s at the end.%n"
+            + "- JDK: %s %s.%n%n"
+            + "Figures per scenario family, from one complete run of each variant, counted by the simulated backend."
+            + " A redundant pwb writes back a line whose contents did not change since its previous write-back; a"
+            + " never-stored pwb writes back a line that was never written back before and still holds what it held"
+            + " when the heap was opened. An operation is one step of the scenario (see `org.jnvm.crash.scenarios`).%n%n%s"
+            + "%nThe scenarios of known runtime bugs, run apart (failure-atomic blocks among them):%n%n%s",
+        command, Instant.now().truncatedTo(ChronoUnit.SECONDS), report.seconds(), report.crashPoints(), report.violations(),
+        source(), Runtime.getRuntime().availableProcessors(), loadAverage(), System.getProperty("java.vm.name"),
+        Runtime.version(), report.flushing(), known.flushing());
+  }
+
+  /** The commit the tests were built from, as git says; best effort. */
+  private static String source() {
+    try {
+      Process git = new ProcessBuilder("git", "describe", "--always", "--dirty").directory(CrashFiles.module().toFile()).start();
+      String out = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+      return git.waitFor() == 0 && !out.isEmpty() ? "commit " + out + " (\"-dirty\": with the working tree's uncommitted changes)" : "unknown";
+    } catch (IOException e) {
+      return "unknown";
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return "unknown";
+    }
+  }
+
+  private static String loadAverage() {
+    try {
+      String[] f = Files.readString(Path.of("/proc/loadavg"), StandardCharsets.US_ASCII).split(" ", -1);
+      return f[0] + " " + f[1] + " " + f[2];
+    } catch (IOException | RuntimeException e) {
+      return "unknown";
+    }
   }
 }
