@@ -40,17 +40,19 @@ public final class Backends {
   /**
    * The sane default for where the file lives: the patched JVM's instructions when present;
    * cache-line write-back on DAX and on tmpfs (the paper's emulated NVMM), where msync would
-   * only cost; msync on a file system backed by a disk, the only way to reach the disk there.
+   * only cost; msync on a file system backed by a disk, the only way to reach the disk there, and
+   * on DAX when this JVM cannot write back safely.
    */
   static Persistence auto(MappedFile file) {
     if (PatchedPersistence.available()) {
       return PatchedPersistence.create();
     }
     FileSystemKind kind = FileSystemKind.of(file.path());
-    if (kind == FileSystemKind.DISK) {
-      return new MsyncPersistence(file);
+    if (ClwbPersistence.available() && kind != FileSystemKind.DISK) {
+      return ClwbPersistence.create();
     }
-    return ClwbPersistence.available() ? ClwbPersistence.create() : new NoPersistence();
+    // On tmpfs nothing survives a power failure anyway; elsewhere msync is the way to durability.
+    return kind == FileSystemKind.MEMORY ? new NoPersistence() : new MsyncPersistence(file);
   }
 
   /** How the file system under a heap keeps data, read from /proc/mounts. */

@@ -123,6 +123,8 @@ final class ClwbPersistence implements Persistence {
             (boolean) lookup.findStatic(type, "isWritebackEnabled", MethodType.methodType(boolean.class)).invoke();
         if (!enabled) {
           failure = "this JVM and platform do not support cache-line write-back (Unsafe.isWritebackEnabled() is false)";
+        } else {
+          failure = CompilerCheck.writebackHazard();
         }
         try {
           MethodHandles.Lookup inside = MethodHandles.privateLookupIn(type, lookup);

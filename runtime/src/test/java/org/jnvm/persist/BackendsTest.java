@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.jnvm.errors.PersistenceUnavailableException;
@@ -86,6 +87,32 @@ class BackendsTest {
     assertTrue(e.getMessage().contains("hotspot-patch"), e.getMessage());
     IllegalArgumentException u = assertThrows(IllegalArgumentException.class, () -> HeapConfig.ofSize(1 << 20).persistence("clflush"));
     assertTrue(u.getMessage().contains("[auto, clwb, msync, none, patched]"), u.getMessage());
+  }
+
+  /**
+   * On JDK 25, the JDK's write-back intrinsics crash a JVM without the C2 compiler. The clwb
+   * backend must refuse to run there, never crash: a child JVM limited to C1 tries it.
+   */
+  @Test
+  void clwbRefusesAJvmWhoseIntrinsicsWouldCrashIt() throws Exception {
+    String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    ProcessBuilder pb =
+        new ProcessBuilder(
+                javaBin, "-XX:TieredStopAtLevel=1",
+                "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
+                "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED",
+                "-Djava.util.logging.config.file=" + System.getProperty("java.util.logging.config.file", ""),
+                "-cp", System.getProperty("java.class.path"),
+                ClwbProbe.class.getName(), shm.resolve("probe.heap").toString())
+            .redirectErrorStream(true);
+    Process child = pb.start();
+    String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertEquals(0, child.waitFor(), out);
+    if (Runtime.version().feature() >= 18) {
+      assertTrue(out.contains("refused: ") && out.contains("TieredStopAtLevel"), out);
+    } else {
+      assertTrue(out.contains("flushed"), out);
+    }
   }
 
   @Test
