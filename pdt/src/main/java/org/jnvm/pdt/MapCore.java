@@ -113,7 +113,11 @@ final class MapCore<K extends PObject, V extends PObject> {
         // slot stays occupied so that nothing overwrites the pair before it is cleaned up.
         continue;
       }
-      entries.accept((K) heap.resurrect(key), new Slot<>(i, pair, value, policy == Policy.EAGER ? (V) heap.resurrect(value) : null));
+      Slot<V> slot = new Slot<>(i, pair, value, policy == Policy.EAGER ? (V) heap.resurrect(value) : null);
+      if (policy != Policy.BASE) {
+        slot.pairHandle = p;
+      }
+      entries.accept((K) heap.resurrect(key), slot);
     }
     return array;
   }
@@ -134,7 +138,7 @@ final class MapCore<K extends PObject, V extends PObject> {
       truth.forEach(
           (key, slot) -> {
             Slot<V> had = mirror.get(key);
-            if (had == null || had.index != slot.index || had.pair != slot.pair || had.value != slot.value) {
+            if (had == null || had.index != slot.index || had.pair != slot.pair || had.value() != slot.value()) {
               mirror.put(key, slot);
             }
           });
@@ -172,9 +176,12 @@ final class MapCore<K extends PObject, V extends PObject> {
     return heap;
   }
 
-  /** The mirror; every operation goes through here. */
+  /**
+   * The mirror; every operation goes through here. It checks that the map was not freed, by pdt
+   * or by a {@link Heap#free} of any of its proxies, which the header's handle sees.
+   */
   Map<K, Slot<V>> mirror() {
-    if (freed) {
+    if (freed || header.isFreed()) {
       throw Errors.freed(header.offset());
     }
     return mirror;
@@ -183,13 +190,13 @@ final class MapCore<K extends PObject, V extends PObject> {
   /** The value of an entry, as the policy says: fresh, cached or cached already. */
   @SuppressWarnings("unchecked")
   V value(Slot<V> slot) {
-    V v = slot.cached;
+    V v = slot.cached();
     if (v != null) {
       return v;
     }
-    v = (V) heap.resurrect(slot.value);
+    v = (V) heap.resurrect(slot.value());
     if (policy != Policy.BASE) {
-      slot.cached = v;
+      slot.fill(v);
     }
     return v;
   }
@@ -220,7 +227,7 @@ final class MapCore<K extends PObject, V extends PObject> {
         return null;
       }
       if (!onlyIfAbsent) {
-        replace(key, s, value);
+        replace(s, value);
       }
       return old;
     } finally {
@@ -238,18 +245,30 @@ final class MapCore<K extends PObject, V extends PObject> {
     write.lock();
     try {
       PArray<PPair> array = slots;
-      array.handle().updateRef(array.at(index), pair);
+      Publication.update(array.handle(), array.at(index), pair);
     } finally {
       write.unlock();
     }
-    mirror.put(key, new Slot<>(index, pair.handle().offset(), value.handle().offset(), policy == Policy.BASE ? null : value));
+    Slot<V> slot = new Slot<>(index, pair.handle().offset(), value.handle().offset(), policy == Policy.BASE ? null : value);
+    if (policy != Policy.BASE) {
+      slot.pairHandle = pair.handle();
+    }
+    mirror.put(key, slot);
   }
 
-  private void replace(K key, Slot<V> s, V value) {
+  /** A value update: the pair's value reference, then the mirror entry, in place. */
+  private void replace(Slot<V> s, V value) {
     Publication.prepare(value);
     watchBlock();
-    PPair.updateValue(PPair.at(heap, s.pair), value);
-    mirror.put(key, new Slot<>(s.index, s.pair, value.handle().offset(), policy == Policy.BASE ? null : value));
+    Handle pair = s.pairHandle;
+    if (pair == null) {
+      pair = PPair.at(heap, s.pair);
+      if (policy != Policy.BASE) {
+        s.pairHandle = pair;
+      }
+    }
+    PPair.updateValue(pair, value);
+    s.update(value.handle().offset(), policy == Policy.BASE ? null : value);
   }
 
   /**
@@ -295,14 +314,15 @@ final class MapCore<K extends PObject, V extends PObject> {
 
   /** Frees a pair that no slot references any more, and what {@code contents} says of its key and value. */
   private void freePair(Slot<V> s, Contents contents) {
-    PObject pair = heap.resurrect(s.pair);
-    long key = PPair.keyReference(pair.handle());
-    heap.free(pair);
+    Handle pair = s.pairHandle != null ? s.pairHandle : PPair.at(heap, s.pair);
+    long key = PPair.keyReference(pair);
+    heap.free(PPair.PCLASS.attach(pair));
     if (contents.freesKeys()) {
       heap.free(heap.resurrect(key));
     }
-    if (contents.freesValues() && !(contents.freesKeys() && s.value == key)) {
-      heap.free(heap.resurrect(s.value));
+    long value = s.value();
+    if (contents.freesValues() && !(contents.freesKeys() && value == key)) {
+      heap.free(heap.resurrect(value));
     }
   }
 

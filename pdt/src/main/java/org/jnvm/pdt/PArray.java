@@ -78,8 +78,7 @@ public final class PArray<T extends PObject> extends PFixedArray {
    * reference. The old object is not freed.
    */
   public void update(int index, T value) {
-    Publication.prepare(value);
-    handle.updateRef(at(index), value);
+    Publication.update(handle, at(index), value);
   }
 
   /** The raw reference at {@code index}: a heap offset, or 0 for null. */

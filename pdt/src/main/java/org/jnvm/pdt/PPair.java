@@ -24,12 +24,16 @@ public final class PPair implements PObject {
     this.handle = handle;
   }
 
-  /** A new pair, written back, not yet valid. */
+  /**
+   * A new pair, written back and validated without a fence: the atomic update that stores it in a
+   * slot fences, which makes both durable in order. Until then, a crash leaves it unreachable.
+   */
   PPair(Heap heap, PObject key, PObject value) {
     this.handle = heap.allocate(PCLASS);
     handle.putRef(KEY, key);
     handle.putRef(VALUE, value);
     handle.pwb(0, (int) LAYOUT.size());
+    handle.validate();
   }
 
   @Override
@@ -60,6 +64,6 @@ public final class PPair implements PObject {
 
   /** The atomic update of a pair's value reference; the old value is not freed. */
   static void updateValue(Handle pair, PObject value) {
-    pair.updateRef(VALUE, value);
+    Publication.update(pair, VALUE, value);
   }
 }

@@ -8,9 +8,15 @@ package org.jnvm.pdt;
 public enum Policy {
   /** A fresh value proxy on every read: the least memory, an allocation per read. */
   BASE(0),
-  /** Value proxies made on first read and kept: fast repeated reads, memory for what was read. */
+  /**
+   * Value proxies made on first read and kept, and pair handles once used: fast repeated reads and
+   * updates, memory for what was used.
+   */
   CACHED(1),
-  /** Value proxies made for every entry when the map is resurrected: the slowest start, no misses. */
+  /**
+   * Value proxies and pair handles made for every entry when the map is resurrected: the slowest
+   * start and the most memory, no misses.
+   */
   EAGER(2);
 
   /** The number stored in a map's header; fixed, so that reordering the constants changes no heap. */

@@ -1,6 +1,7 @@
 package org.jnvm.pdt;
 
 import org.jnvm.PObject;
+import org.jnvm.heap.Handle;
 
 /**
  * How pdt containers publish what they are handed. A new object is invalid until published; a
@@ -16,5 +17,19 @@ final class Publication {
       o.pwb();
       o.validate();
     }
+  }
+
+  /**
+   * The atomic update of the reference at {@code off} of {@code h} (the paper's Figure 6):
+   * publishes {@code v} if it is new, fences, then stores the reference and writes it back. Unlike
+   * {@link Handle#updateRef}, it does not validate an object that is valid already, which would
+   * write its header back again (a line evicted, on CPUs without CLWB) and make the fence wait
+   * for it: the object was published before, under the fence of whoever published it.
+   */
+  static void update(Handle h, long off, PObject v) {
+    prepare(v);
+    h.heap().pfence();
+    h.putRef(off, v);
+    h.pwb(off, Long.BYTES);
   }
 }

@@ -1,21 +1,71 @@
 package org.jnvm.pdt;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import org.jnvm.heap.Handle;
+
 /**
- * A mirror entry: where a key's pair is, and its value. Immutable but for the cached value proxy,
- * which several threads may fill at once harmlessly (a proxy is its final handle and nothing else).
+ * A mirror entry: where a key's pair is, its value, and what the map's {@link Policy} keeps of them.
+ * A value update changes the entry in place, under the key's lock, instead of putting a new entry
+ * into the mirror. Lock-free readers of a concurrent map then see the old value or the new one:
+ * the writer stores the value's reference before its proxy, and a reader fills an empty proxy
+ * cache only by a compare-and-set from null, so a reader that read the old reference cannot
+ * overwrite the proxy of the new one.
  *
  * @param <V> the value type
  */
 final class Slot<V> {
+  private static final VarHandle VALUE;
+  private static final VarHandle CACHED;
+
+  static {
+    try {
+      MethodHandles.Lookup lookup = MethodHandles.lookup();
+      VALUE = lookup.findVarHandle(Slot.class, "value", long.class);
+      CACHED = lookup.findVarHandle(Slot.class, "cached", Object.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
   final int index;
   final long pair;
-  final long value;
-  V cached;
+  /** The value's reference; through {@link #VALUE}. */
+  @SuppressWarnings("unused")
+  private long value;
+  /** The value's proxy, or null; through {@link #CACHED}. */
+  @SuppressWarnings("unused")
+  private Object cached;
+  /**
+   * A bare handle of the pair, kept by maps whose policy keeps proxies, so that a value update
+   * does not look the pair up again; read and written only under the key's lock.
+   */
+  Handle pairHandle;
 
   Slot(int index, long pair, long value, V cached) {
     this.index = index;
     this.pair = pair;
-    this.value = value;
-    this.cached = cached;
+    VALUE.set(this, value);
+    CACHED.set(this, cached);
+  }
+
+  long value() {
+    return (long) VALUE.getAcquire(this);
+  }
+
+  @SuppressWarnings("unchecked")
+  V cached() {
+    return (V) CACHED.getAcquire(this);
+  }
+
+  /** Caches the proxy of the value a reader found, unless a proxy is cached already. */
+  void fill(V proxy) {
+    CACHED.compareAndSet(this, null, proxy);
+  }
+
+  /** A value update: the new reference, then its proxy (or null, to make none). */
+  void update(long value, V proxy) {
+    VALUE.setRelease(this, value);
+    CACHED.setRelease(this, proxy);
   }
 }

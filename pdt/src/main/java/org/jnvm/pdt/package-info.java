@@ -26,14 +26,17 @@
  * ConcurrentHashMap}) from each key to its slot, and a queue of free slots. An insert writes a new
  * pair into a free slot, a value update rewrites the pair's value reference, a removal writes null
  * into the slot: each is one atomic reference update, so the heap is consistent after any crash
- * without failure-atomic blocks. Growing swaps in a larger copy of the slot array, also with one
+ * without failure-atomic blocks. (A value or pair that is valid already is not validated again by
+ * that update: see {@code Publication}.) Growing swaps in a larger copy of the slot array, also with one
  * atomic update. Resurrecting a map scans the slots to rebuild the mirror; every proxy of a map in
  * a heap shares that mirror, so only the first resurrection scans. A set is a map from each
  * element to itself.
  *
  * <p>Maps keep one key proxy per entry; the {@link org.jnvm.pdt.Policy} says what they keep of
  * values: nothing ({@code BASE}), proxies made on first read ({@code CACHED}), or proxies made for
- * all entries at resurrection ({@code EAGER}).
+ * all entries at resurrection ({@code EAGER}). The last two also keep a bare handle of a pair once
+ * they have used it, so that updating a value does not look its pair up again. A value update
+ * changes the entry's mirror record in place.
  *
  * <p><b>Nulls.</b> Maps and sets hold no null keys, values or elements, and a null query throws
  * {@link java.lang.NullPointerException}, as {@code ConcurrentHashMap} does. {@link

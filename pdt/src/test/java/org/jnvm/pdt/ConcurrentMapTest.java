@@ -12,6 +12,7 @@ import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import org.jnvm.heap.Heap;
@@ -95,5 +96,46 @@ class ConcurrentMapTest extends HeapTest {
       assertEquals(key == -1 ? increments.get() : key * 10, e.getValue().longValue());
     }
     assertNull(back.get(PLong.of(reopened, 0)));
+  }
+
+  /**
+   * Readers of one key while a writer replaces its value: a reader sees only values the writer
+   * put, never going back, and once the writer is done every proxy cache holds the last value
+   * (a reader that read an old reference must not cache it over the new one).
+   */
+  @ParameterizedTest(name = "sorted={0} {1}")
+  @MethodSource("kindsAndPolicies")
+  void readersOfAKeyBeingReplacedSeeOnlyItsValuesInOrder(boolean sorted, Policy policy) throws Exception {
+    Heap h = heap.heap();
+    PMap<PLong, PLong> map = create(h, policy, sorted);
+    PLong key = PLong.of(h, 1);
+    map.put(key, PLong.of(h, 0));
+    int writes = 3000;
+    ExecutorService pool = Executors.newFixedThreadPool(THREADS);
+    try {
+      List<Future<?>> readers = new ArrayList<>();
+      for (int t = 0; t < THREADS - 1; t++) {
+        readers.add(
+            pool.submit(
+                () -> {
+                  long last = 0;
+                  while (last < writes) {
+                    long now = map.get(key).longValue();
+                    assertTrue(now >= last, "went back from " + last + " to " + now);
+                    last = now;
+                  }
+                  return null;
+                }));
+      }
+      for (int i = 1; i <= writes; i++) {
+        map.put(key, PLong.of(h, i));
+      }
+      for (Future<?> r : readers) {
+        r.get(60, TimeUnit.SECONDS); // a stale cache would keep a reader from ever seeing the last value
+      }
+    } finally {
+      pool.shutdown();
+    }
+    assertEquals(writes, map.get(PLong.of(h, 1)).longValue());
   }
 }
