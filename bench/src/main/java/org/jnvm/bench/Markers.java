@@ -1,0 +1,40 @@
+package org.jnvm.bench;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** One generator's section of a results file: the text from its begin marker to its end marker. */
+final class Markers {
+  private Markers() {}
+
+  /**
+   * Replaces the section of {@code file} from {@code begin} through {@code end} (and the line break
+   * after it) by {@code section}, which starts with {@code begin} and ends with {@code end} and a
+   * line break; appends it after a blank line when the file has no such markers, and creates the
+   * file when there is none. Everything outside the section is kept byte for byte.
+   */
+  static void replace(Path file, String begin, String end, String section) throws IOException {
+    if (!section.startsWith(begin) || !section.endsWith(end + "\n")) {
+      throw new IllegalArgumentException("a section must run from " + begin + " to " + end);
+    }
+    String old = Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
+    int from = old.indexOf(begin);
+    int to = old.indexOf(end);
+    String updated;
+    if (from < 0 && to < 0) {
+      String separator = old.isEmpty() || old.endsWith("\n\n") ? "" : old.endsWith("\n") ? "\n" : "\n\n";
+      updated = old + separator + section;
+    } else if (from >= 0 && to > from && old.indexOf(begin, from + 1) < 0 && old.indexOf(end, to + 1) < 0) {
+      int after = to + end.length();
+      if (old.startsWith("\n", after)) {
+        after++;
+      }
+      updated = old.substring(0, from) + section + old.substring(after);
+    } else {
+      throw new IllegalStateException(file + ": the markers " + begin + " and " + end + " must each appear once, in that order");
+    }
+    Files.writeString(file, updated, StandardCharsets.UTF_8);
+  }
+}
