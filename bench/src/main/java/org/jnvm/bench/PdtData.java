@@ -33,10 +33,16 @@ final class PdtData implements AutoCloseable {
   final int[] order = new int[ENTRIES];
   private final Path file;
 
+  /** A heap with the clwb backend. */
   PdtData(String name) {
+    this(name, "clwb");
+  }
+
+  /** A heap with the persistence backend {@code backend}: {@code none} only to tell costs apart. */
+  PdtData(String name, String backend) {
     BenchEnv.quietLogs();
     file = BenchEnv.newHeapFile(BenchEnv.shmDir(), "pdt-" + name);
-    heap = Heap.create(file, HeapConfig.ofSize(HEAP_BYTES).persistence("clwb"));
+    heap = Heap.create(file, HeapConfig.ofSize(HEAP_BYTES).persistence(backend));
     Random random = new Random(42);
     for (int i = 0; i < ENTRIES; i++) {
       keys[i] = PString.of(heap, String.format(Locale.ROOT, "user%010d", Math.floorMod(i * 2_654_435_761L, 10_000_000_000L)));
@@ -57,7 +63,7 @@ final class PdtData implements AutoCloseable {
       order[i] = order[j];
       order[j] = t;
     }
-    BenchEnv.note("pdt.backend", heap.persistence().description());
+    BenchEnv.note("pdt.backend." + backend, heap.persistence().description());
     BenchEnv.note("pdt.dir", BenchEnv.shmDir() + " (" + BenchEnv.fsType(BenchEnv.shmDir()) + ")");
   }
 

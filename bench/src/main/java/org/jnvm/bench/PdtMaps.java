@@ -36,6 +36,10 @@ public abstract class PdtMaps {
   @Param({"CACHED"})
   public String policy;
 
+  /** The heap's persistence backend: {@code clwb}, durable; {@code none} only to tell costs apart. */
+  @Param({"clwb"})
+  public String backend;
+
   PdtData data;
   Map<PString, PString> target;
   /** Counts the calls; {@link PdtData#key(int)} turns it into a key. */
@@ -43,7 +47,7 @@ public abstract class PdtMaps {
 
   @Setup(Level.Trial)
   public void open() {
-    data = new PdtData(map + "-" + side);
+    data = new PdtData(map + "-" + side, backend);
     target = create();
     fill();
     filled();

@@ -258,7 +258,6 @@ final class MapCore<K extends PObject, V extends PObject> {
 
   /** A value update: the pair's value reference, then the mirror entry, in place. */
   private void replace(Slot<V> s, V value) {
-    Publication.prepare(value);
     watchBlock();
     Handle pair = s.pairHandle;
     if (pair == null) {
