@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Test;
 class CrashCampaignTest {
   static final int DEFAULT_POINTS = 5200;
   /** Crash points for the scenarios of known runtime bugs, reported apart. */
-  private static final int KNOWN_BUG_POINTS = 800;
+  private static final int KNOWN_BUG_POINTS = 300;
 
   @Test
   void campaign() {
@@ -58,7 +58,7 @@ class CrashCampaignTest {
       try (Campaign c = new Campaign(settings(KNOWN_BUG_POINTS, work, target))) {
         known = c.run(Scenarios.knownBugs());
       }
-      String text = report.summary() + "\nKnown runtime bugs, run apart and not counted above (see the crash findings):\n" + known.summary()
+      String text = report.summary() + "\nKnown issues, run apart and not counted above (see the crash findings):\n" + known.summary()
           + known.firstDetails(2).stream().map(d -> d + "\n").reduce("", String::concat)
           + Scenarios.knownBugs().stream().filter(f -> known.violations(f.name()) == 0)
               .map(f -> f.name() + " no longer shows its bug: move it into Scenarios.campaign()\n").reduce("", String::concat);
@@ -110,7 +110,7 @@ class CrashCampaignTest {
             + " A redundant pwb writes back a line whose contents did not change since its previous write-back; a"
             + " never-stored pwb writes back a line that was never written back before and still holds what it held"
             + " when the heap was opened. An operation is one step of the scenario (see `org.jnvm.crash.scenarios`).%n%n%s"
-            + "%nThe scenarios of known runtime bugs, run apart (failure-atomic blocks among them):%n%n%s",
+            + "%nThe scenarios of known issues, run apart (pdt):%n%n%s",
         command, Instant.now().truncatedTo(ChronoUnit.SECONDS), report.seconds(), report.crashPoints(), report.violations(),
         source(), Runtime.getRuntime().availableProcessors(), loadAverage(), System.getProperty("java.vm.name"),
         Runtime.version(), report.flushing(), known.flushing());

@@ -14,6 +14,7 @@ import org.jnvm.heap.Heap;
 import org.jnvm.heap.format.BlockHeader;
 import org.jnvm.heap.format.Geometry;
 import org.jnvm.heap.format.SuperBlock;
+import org.jnvm.heap.registry.ClassRegistry;
 import org.jnvm.layout.FieldKind;
 import org.jnvm.layout.Layout;
 import org.jnvm.recovery.RecoveryReport;
@@ -111,7 +112,8 @@ final class HeapChecker {
     for (long block = first; block < g.blockCount(); block++) {
       long h = image.getLong((int) g.headerOffset(block));
       if (h != 0 && !walk.blocks.get((int) block)) {
-        v.fail("block " + block + " belongs to no reachable object but keeps header " + Long.toHexString(h));
+        ClassRegistry.Entry e = BlockHeader.isMaster(h) ? heap.registry().entry(BlockHeader.classId(h)) : null;
+        v.fail("block " + block + " belongs to no reachable object but keeps header " + Long.toHexString(h) + (e == null ? "" : " (" + e.name() + ")"));
         break;
       }
     }
