@@ -5,41 +5,25 @@ import java.util.Collections;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.LongSupplier;
-import org.jnvm.crash.CrashScenario;
 import org.jnvm.crash.History;
 import org.jnvm.crash.Recovered;
 import org.jnvm.crash.Violations;
 import org.jnvm.crash.bank.Bank;
 import org.jnvm.crash.objects.Slots;
 import org.jnvm.heap.Heap;
-import org.jnvm.heap.HeapConfig;
 
 /**
  * A small bank, each transaction one failure-atomic block, some aborted half way. After a crash the
  * bank must pass its audit, and its balances and history length must be those after the last
  * committed transaction, or after the one whose commit the crash interrupted.
  */
-final class BankScenario implements CrashScenario {
-  private final String name;
-  private final long seed;
-  private final int transactions;
+final class BankScenario extends Seeded {
   private final Bank.Shape shape;
 
+  /** @param transactions how many transactions a run has */
   BankScenario(String name, long seed, int transactions) {
-    this.name = name;
-    this.seed = seed;
-    this.transactions = transactions;
+    super(name, seed, transactions);
     this.shape = new Bank.Shape(2, 2, 6, 4, seed);
-  }
-
-  @Override
-  public String name() {
-    return name;
-  }
-
-  @Override
-  public HeapConfig config() {
-    return ObjectMix.heap(2 << 20, 8);
   }
 
   @Override
@@ -56,7 +40,7 @@ final class BankScenario implements CrashScenario {
         Bank bank = Bank.openOrCreate(heap, shape);
         states.done(e, fences.getAsLong());
         long committed = 0;
-        for (long t = 1; t <= transactions; t++) {
+        for (long t = 1; t <= ops; t++) {
           boolean abort = rng.nextInt(5) == 0;
           Bank.Tx tx = Bank.Tx.of(shape, t);
           List<Long> after = new ArrayList<>(bank.balances());

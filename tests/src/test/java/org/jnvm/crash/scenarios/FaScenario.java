@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.LongSupplier;
 import org.jnvm.PObject;
-import org.jnvm.crash.CrashScenario;
 import org.jnvm.crash.History;
 import org.jnvm.crash.Recovered;
 import org.jnvm.crash.Violations;
@@ -15,7 +14,6 @@ import org.jnvm.crash.objects.SelfChecking;
 import org.jnvm.crash.objects.Slots;
 import org.jnvm.fa.FailureAtomic;
 import org.jnvm.heap.Heap;
-import org.jnvm.heap.HeapConfig;
 
 /**
  * Failure-atomic blocks: each writes words of a four-block ledger, replaces or clears slots with
@@ -25,28 +23,13 @@ import org.jnvm.heap.HeapConfig;
  * crash the state is the one after the last committed block, or after the block whose commit the
  * crash interrupted, never a mix.
  */
-final class FaScenario implements CrashScenario {
+final class FaScenario extends Seeded {
   static final String ROOT = "fa";
   private static final int SLOTS = 4;
 
-  private final String name;
-  private final long seed;
-  private final int blocks;
-
+  /** @param blocks how many failure-atomic blocks a run has */
   FaScenario(String name, long seed, int blocks) {
-    this.name = name;
-    this.seed = seed;
-    this.blocks = blocks;
-  }
-
-  @Override
-  public String name() {
-    return name;
-  }
-
-  @Override
-  public HeapConfig config() {
-    return ObjectMix.heap(2 << 20, 8);
+    super(name, seed, blocks);
   }
 
   @Override
@@ -84,7 +67,7 @@ final class FaScenario implements CrashScenario {
       int e = states.begin(state());
       heap.roots().put(ROOT, root);
       states.done(e, fences.getAsLong());
-      for (int b = 0; b < blocks; b++) {
+      for (int b = 0; b < ops; b++) {
         block(rng.nextInt(6) == 0);
         done++;
       }

@@ -6,14 +6,12 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.function.LongSupplier;
-import org.jnvm.crash.CrashScenario;
 import org.jnvm.crash.History;
 import org.jnvm.crash.Recovered;
 import org.jnvm.crash.Violations;
 import org.jnvm.crash.objects.Cell;
 import org.jnvm.crash.objects.Slots;
 import org.jnvm.heap.Heap;
-import org.jnvm.heap.HeapConfig;
 import org.jnvm.pdt.PArrayList;
 import org.jnvm.pdt.PHashMap;
 import org.jnvm.pdt.PString;
@@ -29,30 +27,14 @@ import org.jnvm.pdt.PString;
  * list and map must each be a state their history allows, and the map's mirror, rebuilt from a
  * scan, must agree with its entries.
  */
-final class PdtScenario implements CrashScenario {
+final class PdtScenario extends Seeded {
   static final String ROOT = "pdt";
   private static final int KEYS = 6;
   /** Keys and values are packed as {@code key << 32 | value id} in the state. */
   private static final int SHIFT = 32;
 
-  private final String name;
-  private final long seed;
-  private final int ops;
-
   PdtScenario(String name, long seed, int ops) {
-    this.name = name;
-    this.seed = seed;
-    this.ops = ops;
-  }
-
-  @Override
-  public String name() {
-    return name;
-  }
-
-  @Override
-  public HeapConfig config() {
-    return ObjectMix.heap(2 << 20, 8);
+    super(name, seed, ops);
   }
 
   @Override

@@ -8,7 +8,6 @@ import java.util.SplittableRandom;
 import java.util.TreeSet;
 import java.util.function.LongSupplier;
 import org.jnvm.PObject;
-import org.jnvm.crash.CrashScenario;
 import org.jnvm.crash.History;
 import org.jnvm.crash.Recovered;
 import org.jnvm.crash.Violations;
@@ -23,13 +22,10 @@ import org.jnvm.heap.HeapConfig;
  * history allows, no other name exists, and a root that holds a two-cell graph (put as in the
  * paper's Figure 5: the child validated without a fence, the put fencing for both) has its child.
  */
-final class RootsScenario implements CrashScenario {
+final class RootsScenario extends Seeded {
   private static final int CAPACITY = 6;
 
-  private final String name;
-  private final long seed;
   private final int names;
-  private final int ops;
   private final boolean weakNewNames;
   private final Op[] menu;
 
@@ -39,17 +35,10 @@ final class RootsScenario implements CrashScenario {
    * @param menu the operations to draw from, uniformly
    */
   RootsScenario(String name, long seed, int names, int ops, boolean weakNewNames, Op... menu) {
-    this.name = name;
-    this.seed = seed;
+    super(name, seed, ops);
     this.names = names;
-    this.ops = ops;
     this.weakNewNames = weakNewNames;
     this.menu = menu.length == 0 ? Op.values() : menu.clone();
-  }
-
-  @Override
-  public String name() {
-    return name;
   }
 
   @Override

@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.LongSupplier;
 import org.jnvm.PObject;
-import org.jnvm.crash.CrashScenario;
 import org.jnvm.crash.History;
 import org.jnvm.crash.Recovered;
 import org.jnvm.crash.Violations;
@@ -23,30 +22,20 @@ import org.jnvm.heap.HeapConfig;
  * object were both non-null). The root itself is put first, so it may be absent only before that
  * put is durable.
  */
-final class SlotsScenario implements CrashScenario {
+final class SlotsScenario extends Seeded {
   static final String ROOT = "slots";
 
-  private final String name;
-  private final long seed;
   private final int slots;
-  private final int ops;
   private final long heapBytes;
   private final ObjectMix objects;
   private final Map<SlotOp, Integer> weights;
 
   SlotsScenario(String name, long seed, int slots, int ops, long heapBytes, ObjectMix objects, Map<SlotOp, Integer> weights) {
-    this.name = name;
-    this.seed = seed;
+    super(name, seed, ops);
     this.slots = slots;
-    this.ops = ops;
     this.heapBytes = heapBytes;
     this.objects = objects;
     this.weights = new EnumMap<>(weights);
-  }
-
-  @Override
-  public String name() {
-    return name;
   }
 
   @Override
