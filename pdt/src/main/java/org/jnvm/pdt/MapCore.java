@@ -176,15 +176,25 @@ final class MapCore<K extends PObject, V extends PObject> {
     return heap;
   }
 
-  /**
-   * The mirror; every operation goes through here. It checks that the map was not freed, by pdt
-   * or by a {@link Heap#free} of any of its proxies, which the header's handle sees.
-   */
+  /** The mirror; every operation goes through here. Throws once pdt has freed the map. */
   Map<K, Slot<V>> mirror() {
-    if (freed || header.isFreed()) {
+    if (freed) {
       throw Errors.freed(header.offset());
     }
     return mirror;
+  }
+
+  /**
+   * The mirror, for an operation that may write to the heap: it also checks that the map was not
+   * freed through {@link Heap#free} of any of its proxies, which the header's handle sees, so that
+   * a stale proxy cannot write into freed blocks. Reads skip that check, which reads the header
+   * table; a read through a stale proxy only sees what the map held.
+   */
+  private Map<K, Slot<V>> mirrorToChange() {
+    if (header.isFreed()) {
+      throw Errors.freed(header.offset());
+    }
+    return mirror();
   }
 
   /** The value of an entry, as the policy says: fresh, cached or cached already. */
@@ -215,7 +225,7 @@ final class MapCore<K extends PObject, V extends PObject> {
     Lock lock = locking.key(key);
     lock.lock();
     try {
-      Slot<V> s = mirror().get(key);
+      Slot<V> s = mirrorToChange().get(key);
       if (s == null) {
         if (!onlyIfPresent) {
           insert(key, value);
@@ -281,7 +291,7 @@ final class MapCore<K extends PObject, V extends PObject> {
     Lock lock = locking.key(key);
     lock.lock();
     try {
-      Slot<V> s = mirror().get(key);
+      Slot<V> s = mirrorToChange().get(key);
       if (s == null) {
         return null;
       }
@@ -366,7 +376,7 @@ final class MapCore<K extends PObject, V extends PObject> {
     Lock grow = locking.grow();
     grow.lock();
     try {
-      mirror();
+      mirrorToChange();
       watchBlock();
       if (FailureAtomic.inBlock()) {
         // Runs after the resync that watchBlock registered: the map is alive again.

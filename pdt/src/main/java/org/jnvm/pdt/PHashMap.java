@@ -1,6 +1,5 @@
 package org.jnvm.pdt;
 
-import java.util.HashMap;
 import org.jnvm.PObject;
 import org.jnvm.heap.Handle;
 import org.jnvm.heap.Heap;
@@ -33,12 +32,12 @@ public final class PHashMap<K extends PObject, V extends PObject> extends MapVie
   /** A new empty map, written back, not yet valid. */
   public PHashMap(Heap heap, Policy policy) {
     this.handle = heap.allocate(PCLASS);
-    bind(MapCore.create(this, policy, HashMap::new, Locking.NONE));
+    bind(MapCore.create(this, policy, SlotTable::new, Locking.NONE));
   }
 
   @Override
   public void resurrect() {
-    bind(MapCore.attach(this, HashMap::new, Locking.NONE));
+    bind(MapCore.attach(this, SlotTable::new, Locking.NONE));
   }
 
   @Override

@@ -41,6 +41,11 @@ final class Slot<V> {
    * does not look the pair up again; read and written only under the key's lock.
    */
   Handle pairHandle;
+  /** In a {@link SlotTable}, where the slot is its own hash node: the key, its spread hash, the next node. */
+  Object key;
+
+  int hash;
+  Slot<V> next;
 
   Slot(int index, long pair, long value, V cached) {
     this.index = index;

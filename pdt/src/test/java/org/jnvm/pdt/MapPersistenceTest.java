@@ -208,6 +208,19 @@ class MapPersistenceTest extends HeapTest {
     assertEquals("owner0", back.get(PString.of(reopened, "a0")).owner().toString());
   }
 
+  @ParameterizedTest
+  @EnumSource(MapKind.class)
+  void aMapFreedThroughAnyProxyRefusesChanges(MapKind kind) {
+    Heap h = heap.heap();
+    PMap<PString, PString> map = kind.createRooted(h, Policy.CACHED, "map");
+    map.put(PString.of(h, "k"), PString.of(h, "v"));
+    PMap<PString, PString> other = rootMap(h);
+    h.roots().remove("map");
+    h.free(other); // the heap's free, not the map's: the slot array and pairs are left to recovery
+    assertThrows(FreedObjectException.class, () -> map.put(PString.of(h, "k2"), PString.of(h, "v2")));
+    assertThrows(FreedObjectException.class, () -> map.remove(PString.of(h, "k")));
+  }
+
   @Test
   void nullsAreRejectedWithAClearMessage() {
     Heap h = heap.heap();

@@ -1,0 +1,109 @@
+package org.jnvm.pdt;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ConcurrentModificationException;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** The hash mirror on its own, against a {@code HashMap}, with keys whose hashes collide on purpose. */
+class SlotTableTest {
+  /** A key whose hash is its value divided by 8: runs of eight keys share a hash. */
+  private record Key(int value) {
+    @Override
+    public int hashCode() {
+      return value / 8;
+    }
+  }
+
+  private static Slot<String> slot(int index) {
+    return new Slot<>(index, 0, index, null);
+  }
+
+  @Test
+  void randomChangesMatchAHashMapThroughGrowthAndCollisions() {
+    SlotTable<Key, String> table = new SlotTable<>();
+    Map<Key, Integer> expected = new HashMap<>();
+    Random random = new Random(7);
+    for (int step = 0; step < 50_000; step++) {
+      Key k = new Key(random.nextInt(2000));
+      switch (random.nextInt(3)) {
+        case 0 -> {
+          Slot<String> had = table.put(k, slot(step));
+          Integer old = expected.put(k, step);
+          assertEquals(old == null ? -1 : old, had == null ? -1 : had.index);
+        }
+        case 1 -> {
+          Slot<String> removed = table.remove(k);
+          Integer old = expected.remove(k);
+          assertEquals(old == null ? -1 : old, removed == null ? -1 : removed.index);
+        }
+        default -> {
+          Slot<String> found = table.get(k);
+          assertEquals(expected.get(k) == null ? -1 : expected.get(k), found == null ? -1 : found.index);
+        }
+      }
+      assertEquals(expected.size(), table.size());
+    }
+    Map<Key, Integer> iterated = new HashMap<>();
+    table.forEach((k, s) -> iterated.put(k, s.index));
+    assertEquals(expected, iterated);
+  }
+
+  @Test
+  void aReplacingPutKeepsTheStoredKeyAndIteratorsGoOn() {
+    SlotTable<Key, String> table = new SlotTable<>();
+    for (int i = 0; i < 8; i++) {
+      table.put(new Key(i), slot(i)); // one chain
+    }
+    Key stored = new Key(3);
+    table.put(stored, slot(30));
+    Iterator<Map.Entry<Key, Slot<String>>> it = table.entrySet().iterator();
+    int seen = 0;
+    while (it.hasNext()) {
+      Map.Entry<Key, Slot<String>> e = it.next();
+      seen++;
+      if (e.getKey().value() == 2) {
+        table.put(new Key(5), slot(50)); // replaces a node of the chain being walked
+      }
+    }
+    assertEquals(8, seen, "a node replaced during iteration leaves the walk intact");
+    assertEquals(50, table.get(new Key(5)).index);
+    Map.Entry<Key, Slot<String>> three = table.entrySet().stream().filter(e -> e.getKey().value() == 3).findFirst().orElseThrow();
+    assertNotSame(stored, three.getKey(), "the first key object stays, as HashMap keeps it");
+  }
+
+  @Test
+  void iteratorRemovalUnlinksAndAddsAreCaught() {
+    SlotTable<Key, String> table = new SlotTable<>();
+    for (int i = 0; i < 100; i++) {
+      table.put(new Key(i), slot(i));
+    }
+    Iterator<Map.Entry<Key, Slot<String>>> it = table.entrySet().iterator();
+    while (it.hasNext()) {
+      if (it.next().getKey().value() % 2 == 0) {
+        it.remove();
+      }
+    }
+    assertEquals(50, table.size());
+    assertNull(table.get(new Key(10)));
+    Slot<String> kept = table.get(new Key(11));
+    assertSame(kept, table.get(new Key(11)));
+    Iterator<Map.Entry<Key, Slot<String>>> stale = table.entrySet().iterator();
+    stale.next();
+    table.put(new Key(1000), slot(1000));
+    assertThrows(ConcurrentModificationException.class, stale::next);
+    table.clear();
+    assertTrue(table.isEmpty());
+    assertFalse(table.entrySet().iterator().hasNext());
+  }
+}
