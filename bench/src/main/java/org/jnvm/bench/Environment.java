@@ -8,18 +8,18 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
 
-/** What PdtReport says about the machine and the code it measured, read from /proc, the JVM and git. */
-final class Environment {
+/** What the reports say about the machine and the code it measured, read from /proc, the JVM and git. */
+public final class Environment {
   private Environment() {}
 
   /** The 1, 5 and 15 minute load averages, or "?". */
-  static String loadAverage() {
+  public static String loadAverage() {
     List<String> fields = List.of(firstLine("/proc/loadavg").split("\\s+", -1));
     return fields.size() >= 3 ? String.join(" ", fields.subList(0, 3)) : "?";
   }
 
   /** CPU model, logical CPUs, memory and kernel. */
-  static String machine() {
+  public static String machine() {
     List<String> cpuinfo = lines("/proc/cpuinfo");
     String model = cpuinfo.stream().filter(l -> l.startsWith("model name")).map(l -> l.substring(l.indexOf(':') + 1).trim()).findFirst().orElse("unknown CPU");
     long cpus = cpuinfo.stream().filter(l -> l.startsWith("processor")).count();
@@ -37,7 +37,7 @@ final class Environment {
    * Which instruction the clwb backend's write-back becomes under {@code jvm}: HotSpot emits CLWB
    * if its CPU feature list has clwb, else CLFLUSHOPT (which evicts the line), else CLFLUSH.
    */
-  static String writeBack(String jvm) {
+  public static String writeBack(String jvm) {
     String features = output(jvm, "-Xlog:os+cpu=info", "-version").stream().filter(l -> l.contains("CPU: total")).findFirst().orElse("");
     List<String> flags = Stream.of(features.split("[,\\s]+", -1)).toList();
     if (features.isEmpty()) {
@@ -48,7 +48,7 @@ final class Environment {
   }
 
   /** The commit measured and any uncommitted change to the modules the benchmarks run. */
-  static String gitState() {
+  public static String gitState() {
     List<String> head = output("git", "rev-parse", "--short", "HEAD");
     if (head.isEmpty()) {
       return "not a git checkout";

@@ -6,7 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** One generator's section of a results file: the text from its begin marker to its end marker. */
-final class Markers {
+public final class Markers {
   private Markers() {}
 
   /**
@@ -15,7 +15,7 @@ final class Markers {
    * line break; appends it after a blank line when the file has no such markers, and creates the
    * file when there is none. Everything outside the section is kept byte for byte.
    */
-  static void replace(Path file, String begin, String end, String section) throws IOException {
+  public static void replace(Path file, String begin, String end, String section) throws IOException {
     if (!section.startsWith(begin) || !section.endsWith(end + "\n")) {
       throw new IllegalArgumentException("a section must run from " + begin + " to " + end);
     }
