@@ -4,10 +4,12 @@ import java.io.IOException;
 import java.util.List;
 import javax.annotation.processing.Generated;
 import org.jnvm.fa.FailureAtomic;
+import org.jnvm.heap.DirectAccess;
 import org.jnvm.heap.Handle;
 import org.jnvm.layout.FieldKind;
 import org.jnvm.layout.Layout;
 import org.jnvm.layout.PClass;
+import org.jnvm.memory.Memory;
 import org.jnvm.proxy.Construction;
 import org.jnvm.proxy.GeneratedProxy;
 import org.jnvm.proxy.Proxies;
@@ -24,7 +26,7 @@ import org.jnvm.proxy.Proxies;
  */
 @Generated("org.jnvm.processor.PersistentProcessor")
 @GeneratedProxy
-public final class AccountProxy extends Account {
+public final class AccountProxy extends Account implements DirectAccess {
   /**
    * Payload bytes of an object.
    */
@@ -57,12 +59,17 @@ public final class AccountProxy extends Account {
 
   private Handle handle;
 
+  private long directBase;
+
+  private long directLimit;
+
   /**
    * The resurrect constructor: attaches a proxy to existing data. The runtime calls {@code resurrect()} next.
    */
   private AccountProxy(Handle handle) {
     super();
     this.handle = handle;
+    handle.bind(this);
   }
 
   /**
@@ -75,6 +82,7 @@ public final class AccountProxy extends Account {
   private AccountProxy(Construction.Token token) {
     super();
     this.handle = Construction.finish(token, this, this.handle);
+    this.handle.bind(this);
   }
 
   /**
@@ -87,6 +95,7 @@ public final class AccountProxy extends Account {
   private AccountProxy(Construction.Token token, long balance) {
     super(balance);
     this.handle = Construction.finish(token, this, this.handle);
+    this.handle.bind(this);
   }
 
   /**
@@ -99,6 +108,7 @@ public final class AccountProxy extends Account {
   private AccountProxy(Construction.Token token, long... deposits) throws IOException {
     super(deposits);
     this.handle = Construction.finish(token, this, this.handle);
+    this.handle.bind(this);
   }
 
   /**
@@ -152,17 +162,31 @@ public final class AccountProxy extends Account {
     if (h == null) {
       h = Construction.adopt(this);
       handle = h;
+      h.bind(this);
     }
     return h;
   }
 
   @Override
+  public void directAccess(long base, long limit) {
+    directBase = base;
+    directLimit = limit;
+  }
+
+  @Override
   public long getBalance() {
+    if (Handle.directAccessAllowed() && directLimit >= OFFSET_BALANCE + 8) {
+      return Memory.getLong(directBase + OFFSET_BALANCE);
+    }
     return handle().getLong(OFFSET_BALANCE);
   }
 
   @Override
   public void setBalance(long balance) {
+    if (Handle.directAccessAllowed() && directLimit >= OFFSET_BALANCE + 8) {
+      Memory.putLong(directBase + OFFSET_BALANCE, balance);
+      return;
+    }
     handle().putLong(OFFSET_BALANCE, balance);
   }
 

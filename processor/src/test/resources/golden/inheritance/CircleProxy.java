@@ -2,10 +2,12 @@ package golden;
 
 import java.util.List;
 import javax.annotation.processing.Generated;
+import org.jnvm.heap.DirectAccess;
 import org.jnvm.heap.Handle;
 import org.jnvm.layout.FieldKind;
 import org.jnvm.layout.Layout;
 import org.jnvm.layout.PClass;
+import org.jnvm.memory.Memory;
 import org.jnvm.proxy.Construction;
 import org.jnvm.proxy.GeneratedProxy;
 import org.jnvm.proxy.Proxies;
@@ -22,7 +24,7 @@ import org.jnvm.proxy.Proxies;
  */
 @Generated("org.jnvm.processor.PersistentProcessor")
 @GeneratedProxy
-public final class CircleProxy extends Circle {
+public final class CircleProxy extends Circle implements DirectAccess {
   /**
    * Payload bytes of an object.
    */
@@ -59,12 +61,17 @@ public final class CircleProxy extends Circle {
 
   private Handle handle;
 
+  private long directBase;
+
+  private long directLimit;
+
   /**
    * The resurrect constructor: attaches a proxy to existing data. The runtime calls {@code resurrect()} next.
    */
   private CircleProxy(Handle handle) {
     super();
     this.handle = handle;
+    handle.bind(this);
   }
 
   /**
@@ -77,6 +84,7 @@ public final class CircleProxy extends Circle {
   private CircleProxy(Construction.Token token) {
     super();
     this.handle = Construction.finish(token, this, this.handle);
+    this.handle.bind(this);
   }
 
   /**
@@ -89,6 +97,7 @@ public final class CircleProxy extends Circle {
   private CircleProxy(Construction.Token token, double radius) {
     super(radius);
     this.handle = Construction.finish(token, this, this.handle);
+    this.handle.bind(this);
   }
 
   /**
@@ -127,8 +136,15 @@ public final class CircleProxy extends Circle {
     if (h == null) {
       h = Construction.adopt(this);
       handle = h;
+      h.bind(this);
     }
     return h;
+  }
+
+  @Override
+  public void directAccess(long base, long limit) {
+    directBase = base;
+    directLimit = limit;
   }
 
   @Override
@@ -164,11 +180,18 @@ public final class CircleProxy extends Circle {
 
   @Override
   public int getColor() {
+    if (Handle.directAccessAllowed() && directLimit >= OFFSET_COLOR + 4) {
+      return Memory.getInt(directBase + OFFSET_COLOR);
+    }
     return handle().getInt(OFFSET_COLOR);
   }
 
   @Override
   public void setColor(int color) {
+    if (Handle.directAccessAllowed() && directLimit >= OFFSET_COLOR + 4) {
+      Memory.putInt(directBase + OFFSET_COLOR, color);
+      return;
+    }
     handle().putInt(OFFSET_COLOR, color);
   }
 
@@ -181,11 +204,18 @@ public final class CircleProxy extends Circle {
 
   @Override
   public double getRadius() {
+    if (Handle.directAccessAllowed() && directLimit >= OFFSET_RADIUS + 8) {
+      return Memory.getDouble(directBase + OFFSET_RADIUS);
+    }
     return handle().getDouble(OFFSET_RADIUS);
   }
 
   @Override
   public void setRadius(double radius) {
+    if (Handle.directAccessAllowed() && directLimit >= OFFSET_RADIUS + 8) {
+      Memory.putDouble(directBase + OFFSET_RADIUS, radius);
+      return;
+    }
     handle().putDouble(OFFSET_RADIUS, radius);
   }
 
@@ -198,11 +228,18 @@ public final class CircleProxy extends Circle {
 
   @Override
   public byte getFlags() {
+    if (Handle.directAccessAllowed() && directLimit >= OFFSET_FLAGS + 1) {
+      return Memory.getByte(directBase + OFFSET_FLAGS);
+    }
     return handle().getByte(OFFSET_FLAGS);
   }
 
   @Override
   public void setFlags(byte flags) {
+    if (Handle.directAccessAllowed() && directLimit >= OFFSET_FLAGS + 1) {
+      Memory.putByte(directBase + OFFSET_FLAGS, flags);
+      return;
+    }
     handle().putByte(OFFSET_FLAGS, flags);
   }
 

@@ -2,10 +2,12 @@ package golden;
 
 import java.util.List;
 import javax.annotation.processing.Generated;
+import org.jnvm.heap.DirectAccess;
 import org.jnvm.heap.Handle;
 import org.jnvm.layout.FieldKind;
 import org.jnvm.layout.Layout;
 import org.jnvm.layout.PClass;
+import org.jnvm.memory.Memory;
 import org.jnvm.proxy.Construction;
 import org.jnvm.proxy.GeneratedProxy;
 import org.jnvm.proxy.Proxies;
@@ -22,7 +24,7 @@ import org.jnvm.proxy.Proxies;
  */
 @Generated("org.jnvm.processor.PersistentProcessor")
 @GeneratedProxy
-public final class ShapeProxy extends Shape {
+public final class ShapeProxy extends Shape implements DirectAccess {
   /**
    * Payload bytes of an object.
    */
@@ -55,12 +57,17 @@ public final class ShapeProxy extends Shape {
 
   private Handle handle;
 
+  private long directBase;
+
+  private long directLimit;
+
   /**
    * The resurrect constructor: attaches a proxy to existing data. The runtime calls {@code resurrect()} next.
    */
   private ShapeProxy(Handle handle) {
     super();
     this.handle = handle;
+    handle.bind(this);
   }
 
   /**
@@ -73,6 +80,7 @@ public final class ShapeProxy extends Shape {
   private ShapeProxy(Construction.Token token) {
     super();
     this.handle = Construction.finish(token, this, this.handle);
+    this.handle.bind(this);
   }
 
   /**
@@ -96,8 +104,15 @@ public final class ShapeProxy extends Shape {
     if (h == null) {
       h = Construction.adopt(this);
       handle = h;
+      h.bind(this);
     }
     return h;
+  }
+
+  @Override
+  public void directAccess(long base, long limit) {
+    directBase = base;
+    directLimit = limit;
   }
 
   @Override
@@ -133,11 +148,18 @@ public final class ShapeProxy extends Shape {
 
   @Override
   public int getColor() {
+    if (Handle.directAccessAllowed() && directLimit >= OFFSET_COLOR + 4) {
+      return Memory.getInt(directBase + OFFSET_COLOR);
+    }
     return handle().getInt(OFFSET_COLOR);
   }
 
   @Override
   public void setColor(int color) {
+    if (Handle.directAccessAllowed() && directLimit >= OFFSET_COLOR + 4) {
+      Memory.putInt(directBase + OFFSET_COLOR, color);
+      return;
+    }
     handle().putInt(OFFSET_COLOR, color);
   }
 

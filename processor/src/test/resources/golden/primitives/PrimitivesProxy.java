@@ -2,10 +2,12 @@ package golden;
 
 import java.util.List;
 import javax.annotation.processing.Generated;
+import org.jnvm.heap.DirectAccess;
 import org.jnvm.heap.Handle;
 import org.jnvm.layout.FieldKind;
 import org.jnvm.layout.Layout;
 import org.jnvm.layout.PClass;
+import org.jnvm.memory.Memory;
 import org.jnvm.proxy.Construction;
 import org.jnvm.proxy.EnumIds;
 import org.jnvm.proxy.GeneratedProxy;
@@ -23,7 +25,7 @@ import org.jnvm.proxy.Proxies;
  */
 @Generated("org.jnvm.processor.PersistentProcessor")
 @GeneratedProxy
-public final class PrimitivesProxy extends Primitives {
+public final class PrimitivesProxy extends Primitives implements DirectAccess {
   /**
    * Payload bytes of an object.
    */
@@ -77,12 +79,17 @@ public final class PrimitivesProxy extends Primitives {
 
   private Handle handle;
 
+  private long directBase;
+
+  private long directLimit;
+
   /**
    * The resurrect constructor: attaches a proxy to existing data. The runtime calls {@code resurrect()} next.
    */
   private PrimitivesProxy(Handle handle) {
     super();
     this.handle = handle;
+    handle.bind(this);
   }
 
   /**
@@ -95,6 +102,7 @@ public final class PrimitivesProxy extends Primitives {
   private PrimitivesProxy(Construction.Token token) {
     super();
     this.handle = Construction.finish(token, this, this.handle);
+    this.handle.bind(this);
   }
 
   /**
@@ -107,6 +115,7 @@ public final class PrimitivesProxy extends Primitives {
   private PrimitivesProxy(Construction.Token token, int count, Primitives.Color color) {
     super(count, color);
     this.handle = Construction.finish(token, this, this.handle);
+    this.handle.bind(this);
   }
 
   /**
@@ -145,17 +154,31 @@ public final class PrimitivesProxy extends Primitives {
     if (h == null) {
       h = Construction.adopt(this);
       handle = h;
+      h.bind(this);
     }
     return h;
   }
 
   @Override
+  public void directAccess(long base, long limit) {
+    directBase = base;
+    directLimit = limit;
+  }
+
+  @Override
   public boolean isFlag() {
+    if (Handle.directAccessAllowed() && directLimit >= OFFSET_FLAG + 1) {
+      return Memory.getByte(directBase + OFFSET_FLAG) != 0;
+    }
     return handle().getBoolean(OFFSET_FLAG);
   }
 
   @Override
   public void setFlag(boolean v) {
+    if (Handle.directAccessAllowed() && directLimit >= OFFSET_FLAG + 1) {
+      Memory.putByte(directBase + OFFSET_FLAG, v ? (byte) 1 : (byte) 0);
+      return;
+    }
     handle().putBoolean(OFFSET_FLAG, v);
   }
 
@@ -168,11 +191,18 @@ public final class PrimitivesProxy extends Primitives {
 
   @Override
   public byte getSmall() {
+    if (Handle.directAccessAllowed() && directLimit >= OFFSET_SMALL + 1) {
+      return Memory.getByte(directBase + OFFSET_SMALL);
+    }
     return handle().getByte(OFFSET_SMALL);
   }
 
   @Override
   public void setSmall(byte v) {
+    if (Handle.directAccessAllowed() && directLimit >= OFFSET_SMALL + 1) {
+      Memory.putByte(directBase + OFFSET_SMALL, v);
+      return;
+    }
     handle().putByte(OFFSET_SMALL, v);
   }
 
@@ -185,11 +215,18 @@ public final class PrimitivesProxy extends Primitives {
 
   @Override
   public char getLetter() {
+    if (Handle.directAccessAllowed() && directLimit >= OFFSET_LETTER + 2) {
+      return Memory.getChar(directBase + OFFSET_LETTER);
+    }
     return handle().getChar(OFFSET_LETTER);
   }
 
   @Override
   public void setLetter(char v) {
+    if (Handle.directAccessAllowed() && directLimit >= OFFSET_LETTER + 2) {
+      Memory.putChar(directBase + OFFSET_LETTER, v);
+      return;
+    }
     handle().putChar(OFFSET_LETTER, v);
   }
 
@@ -202,11 +239,18 @@ public final class PrimitivesProxy extends Primitives {
 
   @Override
   public short getShortOne() {
+    if (Handle.directAccessAllowed() && directLimit >= OFFSET_SHORT_ONE + 2) {
+      return Memory.getShort(directBase + OFFSET_SHORT_ONE);
+    }
     return handle().getShort(OFFSET_SHORT_ONE);
   }
 
   @Override
   public void setShortOne(short v) {
+    if (Handle.directAccessAllowed() && directLimit >= OFFSET_SHORT_ONE + 2) {
+      Memory.putShort(directBase + OFFSET_SHORT_ONE, v);
+      return;
+    }
     handle().putShort(OFFSET_SHORT_ONE, v);
   }
 
@@ -219,11 +263,18 @@ public final class PrimitivesProxy extends Primitives {
 
   @Override
   public int getCount() {
+    if (Handle.directAccessAllowed() && directLimit >= OFFSET_COUNT + 4) {
+      return Memory.getInt(directBase + OFFSET_COUNT);
+    }
     return handle().getInt(OFFSET_COUNT);
   }
 
   @Override
   public void setCount(int v) {
+    if (Handle.directAccessAllowed() && directLimit >= OFFSET_COUNT + 4) {
+      Memory.putInt(directBase + OFFSET_COUNT, v);
+      return;
+    }
     handle().putInt(OFFSET_COUNT, v);
   }
 
@@ -236,11 +287,18 @@ public final class PrimitivesProxy extends Primitives {
 
   @Override
   public float getRatio() {
+    if (Handle.directAccessAllowed() && directLimit >= OFFSET_RATIO + 4) {
+      return Memory.getFloat(directBase + OFFSET_RATIO);
+    }
     return handle().getFloat(OFFSET_RATIO);
   }
 
   @Override
   public void setRatio(float v) {
+    if (Handle.directAccessAllowed() && directLimit >= OFFSET_RATIO + 4) {
+      Memory.putFloat(directBase + OFFSET_RATIO, v);
+      return;
+    }
     handle().putFloat(OFFSET_RATIO, v);
   }
 
@@ -253,11 +311,18 @@ public final class PrimitivesProxy extends Primitives {
 
   @Override
   public long getTotal() {
+    if (Handle.directAccessAllowed() && directLimit >= OFFSET_TOTAL + 8) {
+      return Memory.getLong(directBase + OFFSET_TOTAL);
+    }
     return handle().getLong(OFFSET_TOTAL);
   }
 
   @Override
   public void setTotal(long v) {
+    if (Handle.directAccessAllowed() && directLimit >= OFFSET_TOTAL + 8) {
+      Memory.putLong(directBase + OFFSET_TOTAL, v);
+      return;
+    }
     handle().putLong(OFFSET_TOTAL, v);
   }
 
@@ -270,11 +335,18 @@ public final class PrimitivesProxy extends Primitives {
 
   @Override
   public double getMean() {
+    if (Handle.directAccessAllowed() && directLimit >= OFFSET_MEAN + 8) {
+      return Memory.getDouble(directBase + OFFSET_MEAN);
+    }
     return handle().getDouble(OFFSET_MEAN);
   }
 
   @Override
   public void setMean(double v) {
+    if (Handle.directAccessAllowed() && directLimit >= OFFSET_MEAN + 8) {
+      Memory.putDouble(directBase + OFFSET_MEAN, v);
+      return;
+    }
     handle().putDouble(OFFSET_MEAN, v);
   }
 

@@ -3,10 +3,12 @@ package golden;
 import java.util.List;
 import javax.annotation.processing.Generated;
 import org.jnvm.PObject;
+import org.jnvm.heap.DirectAccess;
 import org.jnvm.heap.Handle;
 import org.jnvm.layout.FieldKind;
 import org.jnvm.layout.Layout;
 import org.jnvm.layout.PClass;
+import org.jnvm.memory.Memory;
 import org.jnvm.proxy.Construction;
 import org.jnvm.proxy.GeneratedProxy;
 import org.jnvm.proxy.Proxies;
@@ -23,7 +25,7 @@ import org.jnvm.proxy.Proxies;
  */
 @Generated("org.jnvm.processor.PersistentProcessor")
 @GeneratedProxy
-public final class LinkProxy extends Link {
+public final class LinkProxy extends Link implements DirectAccess {
   /**
    * Payload bytes of an object.
    */
@@ -62,12 +64,17 @@ public final class LinkProxy extends Link {
 
   private Handle handle;
 
+  private long directBase;
+
+  private long directLimit;
+
   /**
    * The resurrect constructor: attaches a proxy to existing data. The runtime calls {@code resurrect()} next.
    */
   private LinkProxy(Handle handle) {
     super();
     this.handle = handle;
+    handle.bind(this);
   }
 
   /**
@@ -80,6 +87,7 @@ public final class LinkProxy extends Link {
   private LinkProxy(Construction.Token token) {
     super();
     this.handle = Construction.finish(token, this, this.handle);
+    this.handle.bind(this);
   }
 
   /**
@@ -103,8 +111,15 @@ public final class LinkProxy extends Link {
     if (h == null) {
       h = Construction.adopt(this);
       handle = h;
+      h.bind(this);
     }
     return h;
+  }
+
+  @Override
+  public void directAccess(long base, long limit) {
+    directBase = base;
+    directLimit = limit;
   }
 
   @Override
@@ -204,11 +219,18 @@ public final class LinkProxy extends Link {
 
   @Override
   public int getWeight() {
+    if (Handle.directAccessAllowed() && directLimit >= OFFSET_WEIGHT + 4) {
+      return Memory.getInt(directBase + OFFSET_WEIGHT);
+    }
     return handle().getInt(OFFSET_WEIGHT);
   }
 
   @Override
   public void setWeight(int weight) {
+    if (Handle.directAccessAllowed() && directLimit >= OFFSET_WEIGHT + 4) {
+      Memory.putInt(directBase + OFFSET_WEIGHT, weight);
+      return;
+    }
     handle().putInt(OFFSET_WEIGHT, weight);
   }
 

@@ -2,9 +2,11 @@ package org.jnvm.bench;
 
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import org.jnvm.fa.FailureAtomic;
 import org.jnvm.heap.Heap;
 import org.jnvm.heap.HeapConfig;
 import org.jnvm.memory.Memory;
+import org.jnvm.proxy.Construction;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -12,6 +14,7 @@ import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -20,10 +23,15 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Benchmark 1: a read and a write of a long field through a hand-written accessor ({@link
- * BenchNode#getValue()}, {@link BenchNode#setValue(long)}) against raw Unsafe loads and stores
- * ({@link Memory#getLong}, {@link Memory#putLong}, which are {@code sun.misc.Unsafe}'s) at the same
- * address. Heap on /dev/shm, backend none: accessors never flush, so only the proxy's indirection
- * and bounds check are measured.
+ * BenchNode#getValue()}, {@link BenchNode#setValue(long)}) and through a processor-generated one
+ * ({@link BenchCellProxy}), against raw Unsafe loads and stores ({@link Memory#getLong}, {@link
+ * Memory#putLong}, which are {@code sun.misc.Unsafe}'s) at the same address, and against the field
+ * of a plain Java object. Heap on /dev/shm, backend none: accessors never flush, so only the
+ * proxy's indirection and checks are measured.
+ *
+ * <p>{@code faBefore} says whether a failure-atomic block ran in the JVM before the measurement.
+ * Until the first block starts, accessors use their direct access to the master block; after it,
+ * every access goes through the handle, which looks for in-flight copies.
  *
  * <p>Reads return the value (JMH consumes it); writes store a counter that changes on every call.
  * The address, the proxy and the counter are non-final state fields, so nothing folds to a
@@ -36,10 +44,21 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(1)
 @State(Scope.Thread)
 public class FieldAccessBench {
+  /** A plain Java object with the same field: the on-heap baseline. */
+  static final class PlainCell {
+    long value;
+  }
+
+  @Param({"false", "true"})
+  public boolean faBefore;
+
   private Path file;
   private Heap heap;
   private BenchNode node;
+  private BenchCell proxy;
+  private PlainCell plain;
   private long address;
+  private long proxyAddress;
   private long next;
 
   @Setup(Level.Trial)
@@ -49,13 +68,21 @@ public class FieldAccessBench {
     heap = Heap.create(file, HeapConfig.ofSize(16L << 20).persistence("none"));
     node = new BenchNode(heap, 42);
     address = node.handle().address(BenchNode.VALUE, 8);
+    proxy = Construction.inHeap(heap, BenchCellProxy::new);
+    proxy.setValue(42);
+    proxyAddress = proxy.handle().address(BenchCellProxy.OFFSET_VALUE, 8);
+    plain = new PlainCell();
+    plain.value = 42;
+    if (faBefore) {
+      FailureAtomic.run(() -> proxy.setValue(proxy.getValue()));
+    }
     BenchEnv.note("field.backend", heap.persistence().description());
     BenchEnv.note("field.dir", BenchEnv.shmDir() + " (" + BenchEnv.fsType(BenchEnv.shmDir()) + ")");
   }
 
   @TearDown(Level.Trial)
   public void tearDown() {
-    if (node.getValue() != Memory.getLong(address)) {
+    if (node.getValue() != Memory.getLong(address) || proxy.getValue() != Memory.getLong(proxyAddress)) {
       throw new IllegalStateException("accessor and raw address disagree");
     }
     heap.close();
@@ -80,5 +107,25 @@ public class FieldAccessBench {
   @Benchmark
   public void writeRaw() {
     Memory.putLong(address, next++);
+  }
+
+  @Benchmark
+  public long readProxy() {
+    return proxy.getValue();
+  }
+
+  @Benchmark
+  public long readPlain() {
+    return plain.value;
+  }
+
+  @Benchmark
+  public void writeProxy() {
+    proxy.setValue(next++);
+  }
+
+  @Benchmark
+  public void writePlain() {
+    plain.value = next++;
   }
 }

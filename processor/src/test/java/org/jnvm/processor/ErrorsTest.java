@@ -427,6 +427,16 @@ class ErrorsTest {
   }
 
   @Test
+  void aMethodWithTheNameOfTheDirectAccessGrant() {
+    assertError("directAccess(long, long) belongs to the proxy", """
+        @Persistent
+        abstract class Bad implements PObject {
+          protected void directAccess(long from, long to) {} // <-
+        }
+        """);
+  }
+
+  @Test
   void aMethodWithTheNameOfAFactory() {
     assertError("method create clashes with the static factory that BadProxy generates", """
         @Persistent

@@ -16,6 +16,10 @@ import org.jnvm.memory.Memory;
  *
  * <p>Failure-atomic blocks hook in here: while some thread is inside a block, reads and writes take
  * the slow path, where {@link InFlight} redirects them to the block's in-flight copies.
+ *
+ * <p>A generated proxy skips even the handle: {@link #bind} grants it direct access to the master
+ * block (an address and the bytes it may touch there), which it uses while {@link
+ * #directAccessAllowed()} holds, and which a free through this handle revokes.
  */
 public final class Handle {
   private final Heap heap;
@@ -25,6 +29,8 @@ public final class Handle {
   private final long capacity;
   private final int classId;
   private long masterSpan;
+  private DirectAccess owner;
+  private boolean shared;
 
   Handle(Heap heap, long offset, long master, long[] blocks, long capacity, int classId) {
     this.heap = heap;
@@ -67,9 +73,40 @@ public final class Handle {
     return masterSpan == 0 || (!heap.headers.isPooled(offset) && org.jnvm.heap.format.BlockHeader.classId(heap.headers.of(offset)) != classId);
   }
 
+  /**
+   * True while a proxy may use the direct access that {@link #bind} granted it: until the first
+   * failure-atomic block of the process starts, since blocks redirect accesses to in-flight
+   * copies. Compiled code folds it to a constant.
+   */
+  public static boolean directAccessAllowed() {
+    return InFlight.noBlockEver();
+  }
+
+  /**
+   * Grants {@code proxy}, this handle's proxy, direct access to the master block; revoked when the
+   * object is freed through this handle. A handle serves one proxy this way: if a second one
+   * binds, neither gets direct access, so that a free through either is seen by both.
+   */
+  public void bind(DirectAccess proxy) {
+    if (owner == proxy) {
+      return;
+    }
+    if (owner == null && !shared) {
+      owner = proxy;
+      proxy.directAccess(master, masterSpan);
+      return;
+    }
+    if (owner != null) {
+      owner.directAccess(0, 0);
+      owner = null;
+    }
+    shared = true;
+    proxy.directAccess(0, 0);
+  }
+
   /** The address to read {@code width} bytes at payload offset {@code off} from. */
   public long address(long off, int width) {
-    if (InFlight.active() == 0 && off >= 0 && off <= masterSpan - width) {
+    if ((InFlight.noBlockEver() || InFlight.active() == 0) && off >= 0 && off <= masterSpan - width) {
       return master + off;
     }
     long direct = direct(off, width);
@@ -79,7 +116,7 @@ public final class Handle {
 
   /** The address to write {@code width} bytes at payload offset {@code off} to. */
   long writableAddress(long off, int width) {
-    if (InFlight.active() == 0 && off >= 0 && off <= masterSpan - width) {
+    if ((InFlight.noBlockEver() || InFlight.active() == 0) && off >= 0 && off <= masterSpan - width) {
       return master + off;
     }
     long direct = direct(off, width);
@@ -310,11 +347,17 @@ public final class Handle {
   void kill() {
     checkLive();
     masterSpan = 0;
+    if (owner != null) {
+      owner.directAccess(0, 0);
+    }
   }
 
   /** Undoes {@link #kill()}: a free requested in an aborted block did not happen. */
   void revive() {
     masterSpan = Math.min(capacity, heap.geometry.blockSize());
+    if (owner != null) {
+      owner.directAccess(master, masterSpan);
+    }
   }
 
   @Override

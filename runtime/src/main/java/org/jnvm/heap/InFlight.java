@@ -1,6 +1,8 @@
 package org.jnvm.heap;
 
+import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
+import java.lang.invoke.SwitchPoint;
 import java.lang.invoke.VarHandle;
 
 /**
@@ -12,9 +14,16 @@ import java.lang.invoke.VarHandle;
  * threads inside a block. A thread that is inside one has itself raised it, so it always sees it
  * non-zero; any other thread may see a stale value, which only sends it down the slow path to find
  * that it has no block.
+ *
+ * <p>Until the first block of the process starts, even that load is gone: {@link #noBlockEver()}
+ * is a {@link SwitchPoint} guard, which the JIT compiles to a constant and deoptimizes, once, when
+ * the first block starts. Proxies rely on it to read and write their master block directly.
  */
 public abstract class InFlight {
   private static final VarHandle ACTIVE;
+  private static final SwitchPoint NO_BLOCK_YET = new SwitchPoint();
+  private static final MethodHandle NO_BLOCK_EVER =
+      NO_BLOCK_YET.guardWithTest(MethodHandles.constant(boolean.class, true), MethodHandles.constant(boolean.class, false));
   private static volatile InFlight hook;
   @SuppressWarnings("unused") // updated through ACTIVE
   private static int active;
@@ -32,6 +41,15 @@ public abstract class InFlight {
     return active;
   }
 
+  /** True until the first failure-atomic block of the process starts; then false for good. */
+  static boolean noBlockEver() {
+    try {
+      return (boolean) NO_BLOCK_EVER.invokeExact();
+    } catch (Throwable t) {
+      throw new AssertionError(t);
+    }
+  }
+
   static InFlight hook() {
     return hook;
   }
@@ -45,6 +63,9 @@ public abstract class InFlight {
 
   /** A thread enters its outermost block. */
   protected static void enter() {
+    if (!NO_BLOCK_YET.hasBeenInvalidated()) {
+      SwitchPoint.invalidateAll(new SwitchPoint[] {NO_BLOCK_YET});
+    }
     ACTIVE.getAndAdd(1);
   }
 

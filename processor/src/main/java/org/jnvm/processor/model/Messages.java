@@ -207,6 +207,11 @@ final class Messages {
         + " this method from " + method.getEnclosingElement().getSimpleName();
   }
 
+  static String directAccessClash(ExecutableElement method) {
+    return Names.DIRECT_ACCESS + "(long, long) belongs to the proxy, through which the heap grants its accessors direct access:"
+        + " rename this method of " + method.getEnclosingElement().getSimpleName();
+  }
+
   static String createClash(ExecutableElement method, TypeElement type) {
     return "method " + method.getSimpleName() + " clashes with the static factory that " + Names.proxyOf(type).simpleName()
         + " generates for the constructor with the same parameters: rename it";

@@ -14,6 +14,9 @@ public final class Names {
   /** The static factory that mirrors each constructor. */
   public static final String CREATE = "create";
 
+  /** The method through which the heap grants a proxy direct access to its master block ({@code DirectAccess}). */
+  public static final String DIRECT_ACCESS = "directAccess";
+
   private Names() {}
 
   /** {@code p.Account} gives {@code p.AccountProxy}; a member class {@code p.Bank.Account} gives {@code p.Bank_AccountProxy}. */

@@ -1,6 +1,8 @@
 package org.jnvm.processor.writer;
 
+import static org.jnvm.processor.writer.RuntimeTypes.BASE_FIELD;
 import static org.jnvm.processor.writer.RuntimeTypes.HANDLE_FIELD;
+import static org.jnvm.processor.writer.RuntimeTypes.LIMIT_FIELD;
 
 import com.palantir.javapoet.AnnotationSpec;
 import com.palantir.javapoet.ClassName;
@@ -63,6 +65,10 @@ final class AccessorWriter {
     MethodSpec.Builder b = MethodSpec.overriding(p.getter(), owner, types);
     String at = p.offsetConstant();
     if (p.type() instanceof FieldType.Primitive prim) {
+      direct(b, prim.kind(), at);
+      String read = String.format(Locale.ROOT, "$T.get%s(%s + %s)", memorySuffix(prim.kind()), BASE_FIELD, at);
+      b.addStatement("return " + read + (prim.kind() == FieldKind.BOOLEAN ? " != 0" : ""), RuntimeTypes.MEMORY);
+      b.endControlFlow();
       b.addStatement("return $L().get$L($L)", HANDLE_FIELD, accessorSuffix(prim.kind()), at);
     } else if (p.type() instanceof FieldType.Reference) {
       TypeName type = TypeName.get(p.type().type());
@@ -90,6 +96,11 @@ final class AccessorWriter {
     String v = p.setter().getParameters().get(0).getSimpleName().toString();
     String at = p.offsetConstant();
     if (p.type() instanceof FieldType.Primitive prim) {
+      direct(b, prim.kind(), at);
+      String value = prim.kind() == FieldKind.BOOLEAN ? "$N ? (byte) 1 : (byte) 0" : "$N";
+      b.addStatement("$T.put$L($L + $L, " + value + ")", RuntimeTypes.MEMORY, memorySuffix(prim.kind()), BASE_FIELD, at, v);
+      b.addStatement("return");
+      b.endControlFlow();
       b.addStatement("$L().put$L($L, $N)", HANDLE_FIELD, accessorSuffix(prim.kind()), at, v);
     } else if (p.type() instanceof FieldType.Reference) {
       b.addStatement("$L().putRef($L, $N)", HANDLE_FIELD, at, v);
@@ -102,6 +113,20 @@ final class AccessorWriter {
       b.addCode("$L().putInt($L, $N == null ? 0 : switch ($N) {\n$>$L$<});\n", HANDLE_FIELD, at, v, v, cases.build());
     }
     return b.build();
+  }
+
+  /**
+   * Opens the fast path: the field read or written at {@code directBase}, when the handle granted
+   * direct access to the bytes it spans and no failure-atomic block has started (see
+   * {@code DirectAccess}); otherwise the statements after it go through the handle.
+   */
+  private static void direct(MethodSpec.Builder b, FieldKind kind, String at) {
+    b.beginControlFlow("if ($T.directAccessAllowed() && $L >= $L + $L)", RuntimeTypes.HANDLE, LIMIT_FIELD, at, kind.size());
+  }
+
+  /** {@code Memory}'s accessor for a primitive kind; a boolean is a byte there. */
+  private static String memorySuffix(FieldKind kind) {
+    return kind == FieldKind.BOOLEAN ? "Byte" : accessorSuffix(kind);
   }
 
   /** A generated per-field method; it overrides the class's abstract declaration if there is one. */

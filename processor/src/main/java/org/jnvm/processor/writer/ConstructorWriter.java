@@ -51,6 +51,7 @@ final class ConstructorWriter {
         .addParameter(RuntimeTypes.HANDLE, "handle")
         .addStatement("super()")
         .addStatement("this.$L = handle", HANDLE_FIELD)
+        .addStatement("handle.bind(this)")
         .build();
   }
 
@@ -92,7 +93,8 @@ final class ConstructorWriter {
         .varargs(c.isVarArgs())
         .addExceptions(exceptions)
         .addStatement("super($L)", args)
-        .addStatement("this.$L = $T.finish($N, this, this.$L)", HANDLE_FIELD, RuntimeTypes.CONSTRUCTION, token, HANDLE_FIELD);
+        .addStatement("this.$L = $T.finish($N, this, this.$L)", HANDLE_FIELD, RuntimeTypes.CONSTRUCTION, token, HANDLE_FIELD)
+        .addStatement("this.$L.bind(this)", HANDLE_FIELD);
 
     MethodSpec.Builder create = MethodSpec.methodBuilder(Names.CREATE)
         .addJavadoc("Like {@code new $T$L}, but if the constructor throws, the new object is freed at once", proxy,

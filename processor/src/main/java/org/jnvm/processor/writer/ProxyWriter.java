@@ -1,6 +1,9 @@
 package org.jnvm.processor.writer;
 
+import static org.jnvm.processor.writer.RuntimeTypes.BASE_FIELD;
+import static org.jnvm.processor.writer.RuntimeTypes.DIRECT_ACCESS_METHOD;
 import static org.jnvm.processor.writer.RuntimeTypes.HANDLE_FIELD;
+import static org.jnvm.processor.writer.RuntimeTypes.LIMIT_FIELD;
 
 import com.palantir.javapoet.AnnotationSpec;
 import com.palantir.javapoet.ClassName;
@@ -53,14 +56,18 @@ public final class ProxyWriter {
       t.addAnnotation(AnnotationSpec.builder(RuntimeTypes.GENERATED).addMember("value", "$S", generator).build());
     }
     t.addAnnotation(RuntimeTypes.GENERATED_PROXY);
+    t.addSuperinterface(RuntimeTypes.DIRECT_ACCESS);
     for (PersistentClass p = model.parent(); p != null; p = p.parent()) {
       t.addOriginatingElement(p.element());
     }
 
     constants(t, model);
     t.addField(FieldSpec.builder(RuntimeTypes.HANDLE, HANDLE_FIELD, Modifier.PRIVATE).build());
+    t.addField(FieldSpec.builder(long.class, BASE_FIELD, Modifier.PRIVATE).build());
+    t.addField(FieldSpec.builder(long.class, LIMIT_FIELD, Modifier.PRIVATE).build());
     t.addMethods(constructors.methods(model));
     t.addMethod(handle());
+    t.addMethod(directAccess());
     for (Property p : model.properties()) {
       t.addMethods(accessors.methods(model, p));
     }
@@ -127,8 +134,21 @@ public final class ProxyWriter {
         .beginControlFlow("if (h == null)")
         .addStatement("h = $T.adopt(this)", RuntimeTypes.CONSTRUCTION)
         .addStatement("$L = h", HANDLE_FIELD)
+        .addStatement("h.bind(this)")
         .endControlFlow()
         .addStatement("return h")
+        .build();
+  }
+
+  /** Where the handle grants and revokes the accessors' direct access to the master block. */
+  private static MethodSpec directAccess() {
+    return MethodSpec.methodBuilder(DIRECT_ACCESS_METHOD)
+        .addAnnotation(Override.class)
+        .addModifiers(Modifier.PUBLIC)
+        .addParameter(long.class, "base")
+        .addParameter(long.class, "limit")
+        .addStatement("$L = base", BASE_FIELD)
+        .addStatement("$L = limit", LIMIT_FIELD)
         .build();
   }
 

@@ -2,10 +2,12 @@ package org.jnvm.processor.writer;
 
 import com.palantir.javapoet.ClassName;
 import org.jnvm.fa.FailureAtomic;
+import org.jnvm.heap.DirectAccess;
 import org.jnvm.heap.Handle;
 import org.jnvm.layout.FieldKind;
 import org.jnvm.layout.Layout;
 import org.jnvm.layout.PClass;
+import org.jnvm.memory.Memory;
 import org.jnvm.proxy.Construction;
 import org.jnvm.proxy.EnumIds;
 import org.jnvm.proxy.GeneratedProxy;
@@ -14,6 +16,8 @@ import org.jnvm.proxy.Proxies;
 /** The runtime types generated code uses, named through the classes themselves. */
 final class RuntimeTypes {
   static final ClassName HANDLE = ClassName.get(Handle.class);
+  static final ClassName DIRECT_ACCESS = ClassName.get(DirectAccess.class);
+  static final ClassName MEMORY = ClassName.get(Memory.class);
   static final ClassName LAYOUT = ClassName.get(Layout.class);
   static final ClassName FIELD_KIND = ClassName.get(FieldKind.class);
   static final ClassName PCLASS = ClassName.get(PClass.class);
@@ -27,6 +31,13 @@ final class RuntimeTypes {
 
   /** The proxy field that holds the handle; null until a proxy under construction adopts its object. */
   static final String HANDLE_FIELD = "handle";
+
+  /** The proxy fields of its direct access to the master block ({@code DirectAccess}): address and bytes. */
+  static final String BASE_FIELD = "directBase";
+  static final String LIMIT_FIELD = "directLimit";
+
+  /** The name of {@code DirectAccess}'s method, which proxies implement. */
+  static final String DIRECT_ACCESS_METHOD = org.jnvm.processor.model.Names.DIRECT_ACCESS;
 
   private RuntimeTypes() {}
 }
