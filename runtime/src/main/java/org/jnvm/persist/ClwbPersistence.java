@@ -39,7 +39,7 @@ final class ClwbPersistence implements Persistence {
 
   @Override
   public String description() {
-    return NAME + (perLine ? " (per-line CLWB, SFENCE at pfence)" : " (writebackMemory per pwb; add " + OPENS + " to batch)");
+    return NAME + (perLine ? " (per-line write-back: CLWB, or CLFLUSHOPT where the JVM does not use CLWB on this CPU; SFENCE at pfence)" : " (writebackMemory per pwb; add " + OPENS + " to batch)");
   }
 
   @Override
