@@ -7,7 +7,7 @@ package org.jnvm.bench.ycsb.peers;
  */
 public final class LmdbBinding extends PeerBinding {
   /** What the report prints for this store. */
-  public static final String LABEL = "LMDB 0.9 via lmdbjava 0.9.3 (sync on every commit; durable)";
+  public static final String LABEL = "LMDB 0.9.33 via lmdbjava 0.9.3 (sync on every commit; durable)";
 
   public LmdbBinding() {
     super(LABEL, LmdbStore::open);
