@@ -1,0 +1,52 @@
+package org.jnvm.bench.ycsb.peers;
+
+import java.nio.ByteBuffer;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentMap;
+
+/**
+ * A store whose records are byte arrays in a concurrent map (MapDB's and Chronicle Map's own
+ * map interfaces). {@link #changed()} runs after every insert, update and delete.
+ */
+abstract class BytesMapStore implements RecordStore {
+  private final ConcurrentMap<String, byte[]> records;
+
+  BytesMapStore(ConcurrentMap<String, byte[]> records) {
+    this.records = records;
+  }
+
+  /** What makes a change durable, if the store does anything to that end. */
+  abstract void changed();
+
+  @Override
+  public Optional<YcsbRecord> read(String key, Set<String> fields) {
+    return Optional.ofNullable(records.get(key)).map(bytes -> YcsbRecord.decode(ByteBuffer.wrap(bytes), fields));
+  }
+
+  @Override
+  public void insert(String key, YcsbRecord record) {
+    records.put(key, record.toBytes());
+    changed();
+  }
+
+  /**
+   * Atomic between threads: Chronicle Map runs computeIfPresent under the entry's segment lock;
+   * MapDB's B-tree inherits ConcurrentMap's, which retries when replace finds other bytes stored.
+   */
+  @Override
+  public boolean update(String key, YcsbRecord changes) {
+    boolean found = records.computeIfPresent(key, (k, old) -> YcsbRecord.decodeAll(ByteBuffer.wrap(old)).with(changes).toBytes()) != null;
+    if (found) {
+      changed();
+    }
+    return found;
+  }
+
+  @Override
+  public boolean delete(String key) {
+    boolean removed = records.remove(key) != null;
+    changed();
+    return removed;
+  }
+}

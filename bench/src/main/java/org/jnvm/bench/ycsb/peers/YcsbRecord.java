@@ -1,0 +1,128 @@
+package org.jnvm.bench.ycsb.peers;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import site.ycsb.ByteArrayByteIterator;
+import site.ycsb.ByteIterator;
+
+/**
+ * A YCSB record (field name to value) and its byte form, the one codec the peer stores share.
+ *
+ * <p>The form is a field count, then each field as its name's length, its UTF-8 name, its value's
+ * length and its value: {@code u16 count, (u16 nameLength, name, i32 valueLength, value)*}, big
+ * endian. A reader that wants only some fields skips the others' values without copying them.
+ */
+final class YcsbRecord {
+  private static final int COUNT_BYTES = Short.BYTES;
+  private static final int NAME_LENGTH_BYTES = Short.BYTES;
+  private static final int VALUE_LENGTH_BYTES = Integer.BYTES;
+  private static final int MAX_NAME_BYTES = 0xFFFF;
+  private static final int MAX_FIELDS = 0xFFFF;
+
+  /** In the order they were given or stored; the values are never changed after construction. */
+  private final Map<String, byte[]> fields;
+
+  private YcsbRecord(Map<String, byte[]> fields) {
+    if (fields.size() > MAX_FIELDS) {
+      throw new IllegalArgumentException("a record holds at most " + MAX_FIELDS + " fields, not " + fields.size());
+    }
+    this.fields = fields;
+  }
+
+  /** The record YCSB hands to insert or update; reads each value once, as YCSB's iterators allow. */
+  static YcsbRecord of(Map<String, ByteIterator> values) {
+    Map<String, byte[]> fields = new LinkedHashMap<>();
+    values.forEach((name, value) -> fields.put(name, value.toArray()));
+    return new YcsbRecord(fields);
+  }
+
+  /**
+   * The record encoded from {@code encoded}'s position to its limit, keeping only the fields in
+   * {@code wanted}, or every field if {@code wanted} is null (YCSB's "all fields"). Leaves
+   * {@code encoded}'s position where it was.
+   */
+  static YcsbRecord decode(ByteBuffer encoded, Set<String> wanted) {
+    ByteBuffer in = encoded.duplicate();
+    int count = Short.toUnsignedInt(in.getShort());
+    Map<String, byte[]> fields = new LinkedHashMap<>();
+    for (int i = 0; i < count; i++) {
+      byte[] name = new byte[Short.toUnsignedInt(in.getShort())];
+      in.get(name);
+      String fieldName = new String(name, StandardCharsets.UTF_8);
+      int valueLength = in.getInt();
+      if (wanted == null || wanted.contains(fieldName)) {
+        byte[] value = new byte[valueLength];
+        in.get(value);
+        fields.put(fieldName, value);
+      } else {
+        in.position(in.position() + valueLength);
+      }
+    }
+    return new YcsbRecord(fields);
+  }
+
+  /** Every field of {@code encoded} (what an update merges into). */
+  static YcsbRecord decodeAll(ByteBuffer encoded) {
+    return decode(encoded, null);
+  }
+
+  /** This record with {@code changes}' fields set: YCSB's update of some fields. */
+  YcsbRecord with(YcsbRecord changes) {
+    Map<String, byte[]> merged = new LinkedHashMap<>(fields);
+    merged.putAll(changes.fields);
+    return new YcsbRecord(merged);
+  }
+
+  /** The bytes {@link #writeTo} writes. */
+  int encodedSize() {
+    int size = COUNT_BYTES;
+    for (Map.Entry<String, byte[]> field : fields.entrySet()) {
+      size += NAME_LENGTH_BYTES + nameBytes(field.getKey()).length + VALUE_LENGTH_BYTES + field.getValue().length;
+    }
+    return size;
+  }
+
+  /** Writes the byte form at {@code target}'s position, which moves past it. */
+  void writeTo(ByteBuffer target) {
+    target.putShort((short) fields.size());
+    for (Map.Entry<String, byte[]> field : fields.entrySet()) {
+      byte[] name = nameBytes(field.getKey());
+      target.putShort((short) name.length).put(name);
+      target.putInt(field.getValue().length).put(field.getValue());
+    }
+  }
+
+  /** The byte form in an array of its own. */
+  byte[] toBytes() {
+    ByteBuffer bytes = ByteBuffer.allocate(encodedSize());
+    writeTo(bytes);
+    return bytes.array();
+  }
+
+  /** Puts every field into a YCSB result map. */
+  void copyTo(Map<String, ByteIterator> result) {
+    fields.forEach((name, value) -> result.put(name, new ByteArrayByteIterator(value)));
+  }
+
+  /** The fields, read only; the arrays are the record's own and must not be changed. */
+  Map<String, byte[]> fields() {
+    return Collections.unmodifiableMap(fields);
+  }
+
+  /** The size of the byte form of a record of {@code count} fields named like {@code sampleName}. */
+  static int encodedSize(int count, String sampleName, int valueLength) {
+    return COUNT_BYTES + count * (NAME_LENGTH_BYTES + nameBytes(sampleName).length + VALUE_LENGTH_BYTES + valueLength);
+  }
+
+  private static byte[] nameBytes(String name) {
+    byte[] bytes = name.getBytes(StandardCharsets.UTF_8);
+    if (bytes.length > MAX_NAME_BYTES) {
+      throw new IllegalArgumentException("a field name has at most " + MAX_NAME_BYTES + " UTF-8 bytes: " + name);
+    }
+    return bytes;
+  }
+}

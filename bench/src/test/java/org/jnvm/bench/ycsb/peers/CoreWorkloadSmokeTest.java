@@ -1,0 +1,167 @@
+package org.jnvm.bench.ycsb.peers;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.Vector;
+import org.apache.htrace.core.HTraceConfiguration;
+import org.apache.htrace.core.Tracer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import site.ycsb.ByteIterator;
+import site.ycsb.DB;
+import site.ycsb.DBException;
+import site.ycsb.DBFactory;
+import site.ycsb.Status;
+import site.ycsb.measurements.Measurements;
+import site.ycsb.measurements.exporter.TextMeasurementsExporter;
+import site.ycsb.workloads.CoreWorkload;
+
+/**
+ * Each peer binding under YCSB's own classes, as its client drives it: made by {@code DBFactory},
+ * loaded and then exercised by {@code CoreWorkload} with data integrity on, so that every read is
+ * checked against the values the workload wrote.
+ */
+class CoreWorkloadSmokeTest {
+  private static final int RECORDS = 200;
+  private static final int OPERATIONS = 300;
+
+  private Path storeDirectory;
+
+  @BeforeEach
+  void createStoreDirectory() throws IOException {
+    storeDirectory = ShmDirectories.create();
+  }
+
+  @AfterEach
+  void deleteStoreDirectory() throws IOException {
+    ShmDirectories.delete(storeDirectory);
+  }
+
+  private Properties workload(Class<? extends PeerBinding> kind) {
+    Properties properties = new Properties();
+    properties.setProperty(PeerBinding.STORE_DIR_PROPERTY, storeDirectory.toString());
+    properties.setProperty("recordcount", String.valueOf(RECORDS));
+    properties.setProperty("operationcount", String.valueOf(OPERATIONS));
+    properties.setProperty(CoreWorkload.DATA_INTEGRITY_PROPERTY, "true");
+    properties.setProperty(CoreWorkload.REQUEST_DISTRIBUTION_PROPERTY, "zipfian");
+    properties.setProperty(CoreWorkload.READ_PROPORTION_PROPERTY, "0.4");
+    properties.setProperty(CoreWorkload.UPDATE_PROPORTION_PROPERTY, "0.2");
+    properties.setProperty(CoreWorkload.READMODIFYWRITE_PROPORTION_PROPERTY, "0.2");
+    properties.setProperty(CoreWorkload.INSERT_PROPORTION_PROPERTY, "0.1");
+    // Chronicle Map cannot scan; its refusal is checked in PeerBindingsTest.
+    properties.setProperty(CoreWorkload.SCAN_PROPORTION_PROPERTY, kind == ChronicleMapBinding.class ? "0" : "0.1");
+    return properties;
+  }
+
+  @ParameterizedTest
+  @MethodSource("org.jnvm.bench.ycsb.peers.PeerBindingsTest#bindings")
+  void aLoadAndAMixOfOperationsAllSucceedAndReadBackTheWorkloadsValues(Class<? extends PeerBinding> kind) throws Exception {
+    Properties properties = workload(kind);
+    Measurements.setProperties(properties);
+    long verifiedBefore = verifications().getOrDefault("OK", 0L);
+    CoreWorkload workload = new CoreWorkload();
+    workload.init(properties);
+    Tracer tracer = new Tracer.Builder("peers-smoke").conf(HTraceConfiguration.EMPTY).build();
+    StatusRecorder db = new StatusRecorder(DBFactory.newDB(kind.getName(), properties, tracer));
+
+    db.init();
+    Object thread = workload.initThread(properties, 0, 1);
+    for (int i = 0; i < RECORDS; i++) {
+      assertTrue(workload.doInsert(db, thread), "insert " + i);
+    }
+    for (int i = 0; i < OPERATIONS; i++) {
+      workload.doTransaction(db, thread);
+    }
+    db.cleanup();
+    workload.cleanup();
+
+    assertEquals(List.of(), db.failures);
+    Map<String, Long> verifications = verifications();
+    assertEquals(Set.of("OK"), verifications.keySet(), "every read matched what the workload wrote: " + verifications);
+    assertTrue(verifications.get("OK") > verifiedBefore, "reads were checked");
+  }
+
+  /**
+   * How many rows CoreWorkload's integrity check found with each status, in this JVM so far (its
+   * measurements are one per process): "OK", or "UNEXPECTED_STATE" for a value that differs.
+   */
+  private static Map<String, Long> verifications() throws IOException {
+    ByteArrayOutputStream text = new ByteArrayOutputStream();
+    try (TextMeasurementsExporter exporter = new TextMeasurementsExporter(text)) {
+      Measurements.getMeasurements().exportMeasurements(exporter);
+    }
+    Map<String, Long> counts = new HashMap<>();
+    String prefix = "[VERIFY], Return=";
+    text.toString(StandardCharsets.UTF_8).lines().filter(l -> l.startsWith(prefix)).forEach(line -> {
+      String[] parts = line.substring(prefix.length()).split(",\\s*", -1);
+      counts.put(parts[0], Long.parseLong(parts[1]));
+    });
+    return counts;
+  }
+
+  /** Passes every call on and keeps each one that did not return OK. */
+  private static final class StatusRecorder extends DB {
+    private final DB db;
+    final List<String> failures = new ArrayList<>();
+
+    StatusRecorder(DB db) {
+      this.db = db;
+    }
+
+    private Status record(String operation, String key, Status status) {
+      if (!status.isOk()) {
+        failures.add(operation + " " + key + ": " + status);
+      }
+      return status;
+    }
+
+    @Override
+    public void init() throws DBException {
+      db.init();
+    }
+
+    @Override
+    public void cleanup() throws DBException {
+      db.cleanup();
+    }
+
+    @Override
+    public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+      return record("read", key, db.read(table, key, fields, result));
+    }
+
+    @Override
+    @SuppressWarnings({"JdkObsolete", "NonApiType"}) // YCSB's signature
+    public Status scan(String table, String startKey, int count, Set<String> fields, Vector<HashMap<String, ByteIterator>> result) {
+      return record("scan", startKey, db.scan(table, startKey, count, fields, result));
+    }
+
+    @Override
+    public Status update(String table, String key, Map<String, ByteIterator> values) {
+      return record("update", key, db.update(table, key, values));
+    }
+
+    @Override
+    public Status insert(String table, String key, Map<String, ByteIterator> values) {
+      return record("insert", key, db.insert(table, key, values));
+    }
+
+    @Override
+    public Status delete(String table, String key) {
+      return record("delete", key, db.delete(table, key));
+    }
+  }
+}

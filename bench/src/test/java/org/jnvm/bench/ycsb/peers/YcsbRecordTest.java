@@ -1,0 +1,85 @@
+package org.jnvm.bench.ycsb.peers;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import site.ycsb.ByteIterator;
+import site.ycsb.StringByteIterator;
+
+class YcsbRecordTest {
+  private static YcsbRecord record(String... namesAndValues) {
+    Map<String, ByteIterator> values = new LinkedHashMap<>();
+    for (int i = 0; i < namesAndValues.length; i += 2) {
+      values.put(namesAndValues[i], new StringByteIterator(namesAndValues[i + 1]));
+    }
+    return YcsbRecord.of(values);
+  }
+
+  private static Map<String, String> strings(YcsbRecord record) {
+    Map<String, String> strings = new HashMap<>();
+    record.fields().forEach((name, value) -> strings.put(name, new String(value, StandardCharsets.UTF_8)));
+    return strings;
+  }
+
+  @Test
+  void decodingTheEncodedFormGivesBackEveryField() {
+    YcsbRecord written = record("field0", "zero", "field1", "", "fïeld2", "two, with a longer value");
+    byte[] bytes = written.toBytes();
+
+    assertEquals(written.encodedSize(), bytes.length);
+    assertEquals(strings(written), strings(YcsbRecord.decodeAll(ByteBuffer.wrap(bytes))));
+  }
+
+  @Test
+  void decodingSomeFieldsSkipsTheOthersAndIgnoresUnknownNames() {
+    ByteBuffer bytes = ByteBuffer.wrap(record("a", "1", "b", "22", "c", "333").toBytes());
+
+    assertEquals(Map.of("a", "1", "c", "333"), strings(YcsbRecord.decode(bytes, Set.of("a", "c", "missing"))));
+    assertEquals(0, bytes.position(), "decoding leaves the buffer's position alone");
+  }
+
+  @Test
+  void decodingStartsAtTheBuffersPosition() {
+    byte[] record = record("a", "1").toBytes();
+    ByteBuffer shifted = ByteBuffer.allocate(record.length + 3);
+    shifted.position(3);
+    shifted.put(record).position(3);
+
+    assertEquals(Map.of("a", "1"), strings(YcsbRecord.decodeAll(shifted)));
+  }
+
+  @Test
+  void anUpdateSetsItsFieldsAndKeepsTheRest() {
+    YcsbRecord merged = record("a", "1", "b", "2").with(record("b", "two", "c", "three"));
+
+    assertEquals(Map.of("a", "1", "b", "two", "c", "three"), strings(merged));
+  }
+
+  @Test
+  void theSizeOfATypicalRecordMatchesItsEncoding() {
+    Map<String, ByteIterator> values = new LinkedHashMap<>();
+    for (int i = 0; i < 10; i++) {
+      values.put("field" + i, new StringByteIterator("x".repeat(100)));
+    }
+    YcsbRecord record = YcsbRecord.of(values);
+
+    assertEquals(record.toBytes().length, YcsbRecord.encodedSize(10, "field9", 100));
+  }
+
+  @Test
+  void writeToAndToBytesAgree() {
+    YcsbRecord record = record("a", "1", "b", "22");
+    ByteBuffer target = ByteBuffer.allocate(record.encodedSize());
+    record.writeTo(target);
+
+    assertEquals(target.capacity(), target.position());
+    assertArrayEquals(record.toBytes(), target.array());
+  }
+}
