@@ -20,8 +20,11 @@ import org.jnvm.memory.Memory;
  *
  * <p>Commit: write back the in-flight copies, the new objects and the log; pfence; mark the log
  * committed; pfence; copy the in-flight blocks over the originals, validate the new objects and
- * free the freed ones; pfence; empty the log; pfence; release the copies. The last fence is one
- * more than the paper's protocol has, and it is needed: until the log's emptiness is durable, a
+ * free the freed ones; pfence; empty the log; pfence; release the copies. A block that allocated
+ * nothing seals its log instead of the first fence and the mark: a checksum of the entries and the
+ * copies, stored with the mark in one line, tells recovery whether all of them reached memory
+ * (see {@link RedoLog#seal()}). The last fence is one more than the paper's protocol has, and it
+ * is needed: until the log's emptiness is durable, a
  * crash replays the block, and any store made after the commit to the blocks it applied (by this
  * thread or another, failure-atomic or not) could reach memory first and be overwritten by that
  * replay.
@@ -210,15 +213,19 @@ final class Transaction {
     for (int i = 0; i < copyList.size(); i += 2) {
       heap.persistence().pwb(blocks.address(copyList.get(i + 1)), blockSize);
     }
-    for (Handle h : allocated) {
-      if (!h.isFreed()) {
-        h.pwb();
-      }
-    }
-    log.prepare();
-    heap.pfence();
     internal = true;
-    log.commit();
+    if (allocated.isEmpty()) {
+      log.seal();
+    } else {
+      for (Handle h : allocated) {
+        if (!h.isFreed()) {
+          h.pwb();
+        }
+      }
+      log.prepare();
+      heap.pfence();
+      log.commit();
+    }
     heap.pfence();
     for (int i = 0; i < copyList.size(); i += 2) {
       long original = copyList.get(i);

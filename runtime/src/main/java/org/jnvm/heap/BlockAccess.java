@@ -48,6 +48,11 @@ public final class BlockAccess {
     }
   }
 
+  /** True when {@code block} is a data block of this heap: a block number read from the file may be anything. */
+  public boolean isBlockNumber(long block) {
+    return heap.geometry.isDataBlock(block);
+  }
+
   public long address(long block) {
     return heap.mapping().address(heap.geometry.blockOffset(checked(block)));
   }

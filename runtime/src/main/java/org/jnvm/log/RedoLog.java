@@ -16,7 +16,7 @@ import org.jnvm.persist.Persistence;
  * first segment's {@code state} word says whether the log holds a committed block, and which:
  *
  * <pre>
- * state = sequence << 1 | committed
+ * state = sequence << 2 | sealed << 1 | committed
  * entry = [sequence << 8 | kind] [a] [b]
  *   COPY   a = original block, b = in-flight block: copy b over a
  *   ALLOC  a = offset of an object allocated in the block: validate it
@@ -26,6 +26,13 @@ import org.jnvm.persist.Persistence;
  * Every entry carries its block's sequence number. A log's entries are overwritten by its next
  * block only after the previous block was applied and fenced, so a committed state whose entries
  * do not all carry its sequence number was applied already, and replay skips it.
+ *
+ * <p>Two ways to commit. {@link #prepare()}, a fence, then {@link #commit()}: the fence makes the
+ * entries and everything they name durable before the mark. Or {@link #seal()}: the count, a
+ * checksum of the entries and of the in-flight blocks, and the mark go in one line, with no fence
+ * before; replay trusts a sealed mark only if the checksum matches, which it can only do once all
+ * of that reached memory. Sealing saves a fence; it is for blocks that allocated nothing, because
+ * the checksum does not cover new objects' contents.
  *
  * <p>Entries are written with plain stores, not through the failure-atomic layer: the log is how
  * that layer is made.
@@ -37,6 +44,7 @@ public final class RedoLog implements PObject {
           .field("count", FieldKind.LONG)
           .field("words", FieldKind.LONG)
           .field("next", FieldKind.REF)
+          .field("seal", FieldKind.LONG)
           .tail(FieldKind.LONG, "words")
           .build();
   public static final PClass<RedoLog> PCLASS = PClass.of(RedoLog.class, LAYOUT, RedoLog::new);
@@ -48,6 +56,9 @@ public final class RedoLog implements PObject {
   private static final long COUNT = 8;
   private static final long WORDS = 16;
   private static final long NEXT = 24;
+  private static final long SEAL = 32;
+  private static final long COMMITTED = 1;
+  private static final long SEALED = 2;
   private static final long FIRST = LAYOUT.tail().orElseThrow().offset();
   private static final int FIRST_CAPACITY = 256;
 
@@ -91,7 +102,7 @@ public final class RedoLog implements PObject {
     for (int i = 0; i < n; i++, s = s.next()) {
       segments[i] = s;
     }
-    sequence = Memory.getLong(raw(STATE)) >>> 1;
+    sequence = Memory.getLong(raw(STATE)) >>> 2;
     count = 0;
   }
 
@@ -171,13 +182,25 @@ public final class RedoLog implements PObject {
 
   /** Marks the block committed and writes the mark back; the caller fences before and after. */
   public void commit() {
-    Memory.putLong(raw(STATE), sequence << 1 | 1);
+    Memory.putLong(raw(STATE), sequence << 2 | COMMITTED);
+    handle.heap().persistence().pwb(raw(STATE));
+  }
+
+  /**
+   * Commits without a fence before: stores the count, the checksum of the entries and of the
+   * in-flight blocks they name, and the sealed mark, all in the first line, and writes it back.
+   * The caller has written back the entries and the in-flight blocks, and fences after.
+   */
+  public void seal() {
+    Memory.putLong(raw(COUNT), count);
+    Memory.putLong(raw(SEAL), checksum(sequence, count));
+    Memory.putLong(raw(STATE), sequence << 2 | SEALED | COMMITTED);
     handle.heap().persistence().pwb(raw(STATE));
   }
 
   /** Marks the log empty; durable at the caller's next fence. */
   public void truncate() {
-    Memory.putLong(raw(STATE), sequence << 1);
+    Memory.putLong(raw(STATE), sequence << 2);
     handle.heap().persistence().pwb(raw(STATE));
     count = 0;
   }
@@ -192,20 +215,24 @@ public final class RedoLog implements PObject {
    */
   int replay() {
     long state = Memory.getLong(raw(STATE));
-    long seq = state >>> 1;
+    long seq = state >>> 2;
     long entries = Memory.getLong(raw(COUNT));
     long room = 0;
     for (RedoLog s : segments) {
       room += s.capacity();
     }
-    if ((state & 1) == 0) {
+    if ((state & COMMITTED) == 0) {
       return 0;
     }
+    boolean sealed = (state & SEALED) != 0;
     if (entries < 0 || entries > room) {
-      throw Errors.corrupt(handle.heap().path(), "a redo log claims " + entries + " entries but holds " + room);
+      if (!sealed) {
+        throw Errors.corrupt(handle.heap().path(), "a redo log claims " + entries + " entries but holds " + room);
+      }
+      entries = 0; // a torn seal: the mark reached memory, the count did not; the block never applied
     }
     int applied = 0;
-    if (allTagged(seq, entries)) {
+    if (allTagged(seq, entries) && (!sealed || checksum(seq, entries) == Memory.getLong(raw(SEAL)))) {
       BlockAccess blocks = handle.heap().blocks();
       Persistence p = handle.heap().persistence();
       for (long i = 0; i < entries; i++) {
@@ -230,6 +257,39 @@ public final class RedoLog implements PObject {
     sequence = seq;
     truncate();
     return applied;
+  }
+
+  /**
+   * A 64-bit checksum of the sequence number, the count, the entries, and the in-flight blocks of
+   * the COPY entries among them. Garbage matches with probability 2^-64. Block numbers come from
+   * the file, so each is checked before its block is read; a bad one gives a checksum of 0, which
+   * matches no seal that {@link #seal()} could have written for valid entries.
+   */
+  private long checksum(long seq, long entries) {
+    BlockAccess blocks = handle.heap().blocks();
+    long h = mix(0x6a09e667f3bcc909L, seq);
+    h = mix(h, entries);
+    for (long i = 0; i < entries; i++) {
+      long at = entry(i);
+      long tag = Memory.getLong(at);
+      long b = Memory.getLong(at + 16);
+      h = mix(mix(mix(h, tag), Memory.getLong(at + 8)), b);
+      if ((tag & 0xff) == COPY) {
+        if (!blocks.isBlockNumber(b)) {
+          return 0;
+        }
+        long from = blocks.address(b);
+        for (int w = 0; w < blocks.blockSize(); w += 8) {
+          h = mix(h, Memory.getLong(from + w));
+        }
+      }
+    }
+    return h == 0 ? 1 : h;
+  }
+
+  private static long mix(long h, long word) {
+    long x = (h ^ word) * 0x9e3779b97f4a7c15L;
+    return x ^ (x >>> 29);
   }
 
   private boolean allTagged(long seq, long entries) {
