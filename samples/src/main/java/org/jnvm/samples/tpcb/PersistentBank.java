@@ -11,8 +11,8 @@ import org.jnvm.pdt.PArray;
 /**
  * The {@link Bank} in a jnvm heap, each transaction one failure-atomic block. The root is an
  * array: the branches, the tellers and the accounts (arrays of {@link Balance}), then the newest
- * {@link HistoryChunk}. Opening a bank makes a proxy for every balance up front, so transactions
- * only index arrays.
+ * {@link HistoryChunk}. A balance's proxy is made on its first use and kept, so opening a bank
+ * costs nothing per account, and later transactions only index an array.
  */
 public final class PersistentBank implements Bank {
   private static final int BRANCHES = 0;
@@ -23,18 +23,38 @@ public final class PersistentBank implements Bank {
   private final Heap heap;
   private final Shape shape;
   private final PArray<PObject> root;
-  private final Balance[] branches;
-  private final Balance[] tellers;
-  private final Balance[] accounts;
+  private final Table branches;
+  private final Table tellers;
+  private final Table accounts;
   private HistoryChunk head;
+
+  /** One table of balances and the proxies made of it so far. */
+  private static final class Table {
+    private final PArray<Balance> balances;
+    private final Balance[] proxies;
+
+    Table(PArray<Balance> balances) {
+      this.balances = balances;
+      this.proxies = new Balance[balances.length()];
+    }
+
+    Balance get(int i) {
+      Balance b = proxies[i];
+      if (b == null) {
+        b = balances.get(i);
+        proxies[i] = b;
+      }
+      return b;
+    }
+  }
 
   private PersistentBank(Heap heap, Shape shape, PArray<PObject> root) {
     this.heap = heap;
     this.shape = shape;
     this.root = root;
-    this.branches = balances(root, BRANCHES, shape.branches());
-    this.tellers = balances(root, TELLERS, shape.tellers());
-    this.accounts = balances(root, ACCOUNTS, shape.accounts());
+    this.branches = table(root, BRANCHES, shape.branches());
+    this.tellers = table(root, TELLERS, shape.tellers());
+    this.accounts = table(root, ACCOUNTS, shape.accounts());
     this.head = (HistoryChunk) root.get(HISTORY);
   }
 
@@ -70,16 +90,12 @@ public final class PersistentBank implements Bank {
   }
 
   @SuppressWarnings("unchecked")
-  private static Balance[] balances(PArray<PObject> root, int table, int n) {
+  private static Table table(PArray<PObject> root, int table, int n) {
     PArray<Balance> t = (PArray<Balance>) root.get(table);
     if (t.length() != n) {
       throw new IllegalArgumentException("the heap's bank has " + t.length() + " entries in table " + table + ", not " + n);
     }
-    Balance[] out = new Balance[n];
-    for (int i = 0; i < n; i++) {
-      out[i] = t.get(i);
-    }
-    return out;
+    return new Table(t);
   }
 
   @Override
@@ -98,12 +114,12 @@ public final class PersistentBank implements Bank {
     try {
       FailureAtomic.run(
           () -> {
-            accounts[tx.account()].add(tx.delta());
-            tellers[tx.teller()].add(tx.delta());
+            accounts.get(tx.account()).add(tx.delta());
+            tellers.get(tx.teller()).add(tx.delta());
             if (abortHalfWay) {
               throw new Abort();
             }
-            branches[tx.branch()].add(tx.delta());
+            branches.get(tx.branch()).add(tx.delta());
             if (head == null || head.count() == head.capacity()) {
               head = new HistoryChunk(heap, shape.chunkRecords(), head);
               root.set(HISTORY, head);
@@ -118,17 +134,17 @@ public final class PersistentBank implements Bank {
 
   @Override
   public long branch(int i) {
-    return branches[i].balance();
+    return branches.get(i).balance();
   }
 
   @Override
   public long teller(int i) {
-    return tellers[i].balance();
+    return tellers.get(i).balance();
   }
 
   @Override
   public long account(int i) {
-    return accounts[i].balance();
+    return accounts.get(i).balance();
   }
 
   @Override
