@@ -53,9 +53,9 @@ public final class Environment {
     if (head.isEmpty()) {
       return "not a git checkout";
     }
-    List<String> changed = output("git", "status", "--porcelain", "--", "pom.xml", "runtime/src", "pdt/src", "bench/pom.xml", "bench/src");
+    List<String> changed = output("git", "status", "--porcelain", "--", "pom.xml", "runtime/src", "pdt/src", "samples/src", "bench/pom.xml", "bench/src");
     return "commit " + head.get(0)
-        + (changed.isEmpty() ? ", with runtime, pdt and bench as committed" : ", with uncommitted changes to " + String.join(", ", changed.stream().map(l -> "`" + l.substring(3) + "`").toList()));
+        + (changed.isEmpty() ? ", with runtime, pdt, samples and bench as committed" : ", with uncommitted changes to " + String.join(", ", changed.stream().map(l -> "`" + l.substring(3) + "`").toList()));
   }
 
   private static String firstLine(String file) {

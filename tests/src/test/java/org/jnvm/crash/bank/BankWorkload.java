@@ -5,12 +5,13 @@ import java.util.function.LongConsumer;
 import org.jnvm.crash.Recovered;
 import org.jnvm.crash.Violations;
 import org.jnvm.crash.kill.KillWorkload;
-import org.jnvm.crash.objects.Slots;
 import org.jnvm.heap.Heap;
 import org.jnvm.heap.HeapConfig;
+import org.jnvm.pdt.PArray;
+import org.jnvm.samples.tpcb.Bank;
 
 /**
- * The bank under process kills: the child runs transaction after transaction, each in one
+ * The bank ({@link Bank}, in the samples) under process kills: the child runs transaction after transaction, each in one
  * failure-atomic block, and reports each once its block has committed. After a kill the bank must
  * pass its audit, its history must hold transactions 1, 2, 3 ... without a gap, and it must hold
  * every reported one: up to the last reported, or the one after it, which may have committed
@@ -40,11 +41,11 @@ public final class BankWorkload implements KillWorkload {
 
   @Override
   public void check(Recovered heap, List<Long> committed, Violations v) {
-    if (heap.root(Bank.ROOT, Slots.class) == null) {
+    if (heap.root(Bank.ROOT, PArray.class) == null) {
       v.check(committed.isEmpty(), "the bank is gone after " + committed.size() + " reported transactions");
       return;
     }
-    List<Long> history = Bank.openOrCreate(heap.heap(), SHAPE).audit(v);
+    List<Long> history = Bank.openOrCreate(heap.heap(), SHAPE).audit(v::fail);
     for (int i = 0; i < history.size(); i++) {
       if (history.get(i).longValue() != i + 1) {
         v.fail("history record " + i + " is transaction " + history.get(i) + ", not " + (i + 1));

@@ -1,8 +1,8 @@
 package org.jnvm.crash.kill;
 
 import java.util.List;
-import org.jnvm.crash.bank.BankWorkload;
 import java.util.stream.Stream;
+import org.jnvm.crash.bank.BankWorkload;
 
 /** The workloads a child JVM can run. */
 public final class KillWorkloads {

@@ -8,9 +8,9 @@ import java.util.function.LongSupplier;
 import org.jnvm.crash.History;
 import org.jnvm.crash.Recovered;
 import org.jnvm.crash.Violations;
-import org.jnvm.crash.bank.Bank;
-import org.jnvm.crash.objects.Slots;
 import org.jnvm.heap.Heap;
+import org.jnvm.pdt.PArray;
+import org.jnvm.samples.tpcb.Bank;
 
 /**
  * A small bank, each transaction one failure-atomic block, some aborted half way. After a crash the
@@ -70,9 +70,9 @@ final class BankScenario extends Seeded {
       public void check(Recovered r, Violations v) {
         long k = fences.getAsLong();
         List<Long> found = List.of();
-        if (r.root(Bank.ROOT, Slots.class) != null) {
+        if (r.root(Bank.ROOT, PArray.class) != null) {
           Bank bank = Bank.openOrCreate(r.heap(), shape);
-          found = state(bank.balances(), bank.audit(v).size());
+          found = state(bank.balances(), bank.audit(v::fail).size());
         }
         if (!states.allows(found, k)) {
           v.fail("the bank holds " + found + " (balances, then history length); after " + k + " fences it may hold only " + states.allowed(k));

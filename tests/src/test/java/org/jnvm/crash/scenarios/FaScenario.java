@@ -8,12 +8,12 @@ import org.jnvm.PObject;
 import org.jnvm.crash.History;
 import org.jnvm.crash.Recovered;
 import org.jnvm.crash.Violations;
-import org.jnvm.crash.bank.Bank;
 import org.jnvm.crash.objects.Ledger;
 import org.jnvm.crash.objects.SelfChecking;
 import org.jnvm.crash.objects.Slots;
 import org.jnvm.fa.FailureAtomic;
 import org.jnvm.heap.Heap;
+import org.jnvm.samples.tpcb.Bank;
 
 /**
  * Failure-atomic blocks: each writes words of a four-block ledger, replaces or clears slots with

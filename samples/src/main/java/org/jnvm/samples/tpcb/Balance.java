@@ -1,4 +1,4 @@
-package org.jnvm.crash.objects;
+package org.jnvm.samples.tpcb;
 
 import org.jnvm.PObject;
 import org.jnvm.heap.Handle;
