@@ -7,14 +7,13 @@ import org.jnvm.heap.Handle;
 import org.jnvm.heap.Heap;
 import org.jnvm.heap.HeapConfig;
 import org.jnvm.memory.Memory;
+import org.jnvm.persist.Persistence;
 
 /**
- * The Java side of Table 3: a clwb heap of {@link Block256} objects, one per 256-byte block, read
- * and written through their {@link Handle}s, the accessors that every proxy (generated or written
- * by hand) calls. Reads sum the 32 words of a block with {@link Handle#getLong}; writes store them
- * with {@link Handle#putLong}, write back each 64-byte line with {@link Handle#pwb(long, int)} and
- * end the block with {@link Heap#pfence()}. The program keeps the handles in an array, as an
- * application keeps its proxies.
+ * The Java side of Table 3: a clwb heap of {@link Block256} objects, one per 256-byte block, whose
+ * {@link Handle}s the program keeps in an array, as an application keeps its proxies. Reads sum the
+ * 32 words of a block; writes store them, write back each 64-byte line and fence once per block;
+ * {@link Access} says through which calls.
  *
  * <p>The passes mirror {@code table3.c} statement for statement: same order, same values, same
  * checksums. The blocks are allocated first on a fresh heap, so they are consecutive in the file,
@@ -28,6 +27,9 @@ final class RuntimeBlocks implements AutoCloseable {
   private final Heap heap;
   private final Handle[] blocks;
   private final int[] order;
+  private final Persistence persistence;
+  /** The address of the first block, for {@link Access#RAW}. */
+  private final long base;
 
   RuntimeBlocks(Path file, int count, long seed) {
     long dataBytes = (long) count * Block256.BYTES;
@@ -38,7 +40,10 @@ final class RuntimeBlocks implements AutoCloseable {
     for (int i = 0; i < count; i++) {
       blocks[i] = heap.allocate(Block256.PCLASS);
     }
+    checkConsecutive(blocks);
     this.order = Permutation.of(count, seed);
+    this.persistence = heap.persistence();
+    this.base = blocks[0].address(0, Block256.BYTES);
   }
 
   String backend() {
@@ -55,13 +60,15 @@ final class RuntimeBlocks implements AutoCloseable {
 
   /** The file offset of the first block; the others follow it, 256 bytes apart. */
   long firstOffset() {
-    long first = blocks[0].offset();
+    return blocks[0].offset();
+  }
+
+  private static void checkConsecutive(Handle[] blocks) {
     for (int i = 1; i < blocks.length; i++) {
-      if (blocks[i].offset() != first + (long) i * Block256.BYTES) {
+      if (blocks[i].offset() != blocks[0].offset() + (long) i * Block256.BYTES) {
         throw new IllegalStateException("block " + i + " is at offset " + blocks[i].offset() + ", not right after block " + (i - 1));
       }
     }
-    return first;
   }
 
   /**
@@ -73,10 +80,12 @@ final class RuntimeBlocks implements AutoCloseable {
     int[] small = Permutation.of(WARMUP_BLOCKS, 1);
     long sink = 0;
     for (int r = 0; r < WARMUP_ROUNDS; r++) {
-      sink += seqRead(WARMUP_BLOCKS);
-      sink += randRead(small, WARMUP_BLOCKS);
-      seqWrite(WARMUP_BLOCKS, r);
-      randWrite(small, WARMUP_BLOCKS, r);
+      for (Access access : Access.values()) {
+        sink += seqRead(access, WARMUP_BLOCKS);
+        sink += randRead(access, small, WARMUP_BLOCKS);
+        seqWrite(access, WARMUP_BLOCKS, r);
+        randWrite(access, small, WARMUP_BLOCKS, r);
+      }
     }
     if (sink == 42) {
       System.out.print("");
@@ -85,67 +94,86 @@ final class RuntimeBlocks implements AutoCloseable {
 
   /** Writes every block as a write pass with {@code stamp} would. */
   void fill(long stamp) {
-    seqWrite(blocks.length, stamp);
+    seqWrite(Access.HANDLE, blocks.length, stamp);
   }
 
-  /** Every pattern, {@code warmups} untimed-in-the-results then {@code passes} passes each, in table3.c's order. */
-  List<Pass> runAll(int warmups, int passes, long stamp) {
+  /** Every pattern, {@code warmups} warm-up then {@code passes} timed passes each, in table3.c's order. */
+  List<Pass> runAll(Access access, int warmups, int passes, long stamp) {
     List<Pass> done = new ArrayList<>();
     int n = blocks.length;
     for (int p = -warmups; p < passes; p++) {
       long t0 = System.nanoTime();
-      long h = seqRead(n);
+      long h = seqRead(access, n);
       done.add(new Pass(Pattern.SEQ_READ, p, System.nanoTime() - t0, h));
     }
     for (int p = -warmups; p < passes; p++) {
       long t0 = System.nanoTime();
-      long h = randRead(order, n);
+      long h = randRead(access, order, n);
       done.add(new Pass(Pattern.RAND_READ, p, System.nanoTime() - t0, h));
     }
     long s = stamp;
     for (int p = -warmups; p < passes; p++) {
       long t0 = System.nanoTime();
-      seqWrite(n, s);
+      seqWrite(access, n, s);
       done.add(new Pass(Pattern.SEQ_WRITE, p, System.nanoTime() - t0, s++));
     }
     for (int p = -warmups; p < passes; p++) {
       long t0 = System.nanoTime();
-      randWrite(order, n, s);
+      randWrite(access, order, n, s);
       done.add(new Pass(Pattern.RAND_WRITE, p, System.nanoTime() - t0, s++));
     }
     return done;
   }
 
-  private long seqRead(int n) {
+  private long seqRead(Access access, int n) {
     long h = 0;
     for (int i = 0; i < n; i++) {
-      h = (h ^ sum(blocks[i])) * Permutation.HASH_PRIME;
+      h = (h ^ sum(access, i)) * Permutation.HASH_PRIME;
     }
     return h;
   }
 
-  private long randRead(int[] visit, int n) {
+  private long randRead(Access access, int[] visit, int n) {
     long h = 0;
     for (int i = 0; i < n; i++) {
-      h = (h ^ sum(blocks[visit[i]])) * Permutation.HASH_PRIME;
+      h = (h ^ sum(access, visit[i])) * Permutation.HASH_PRIME;
     }
     return h;
   }
 
-  private void seqWrite(int n, long stamp) {
+  private void seqWrite(Access access, int n, long stamp) {
     for (int i = 0; i < n; i++) {
-      write(blocks[i], i, stamp);
+      write(access, i, stamp);
     }
   }
 
-  private void randWrite(int[] visit, int n, long stamp) {
+  private void randWrite(Access access, int[] visit, int n, long stamp) {
     for (int i = 0; i < n; i++) {
-      int b = visit[i];
-      write(blocks[b], b, stamp);
+      write(access, visit[i], stamp);
     }
   }
 
-  private static long sum(Handle block) {
+  // The switch costs one predictable branch per block; each case is its own code, so the JIT
+  // inlines each access path fully whichever ones a run uses.
+
+  private long sum(Access access, int b) {
+    return switch (access) {
+      case HANDLE -> sumByWord(blocks[b]);
+      case BLOCK_ADDRESS -> sumAt(blocks[b].address(0, Block256.BYTES));
+      case RAW -> sumAt(base + (long) b * Block256.BYTES);
+    };
+  }
+
+  private void write(Access access, int b, long stamp) {
+    long first = (stamp << 40) + (long) b * Block256.WORDS;
+    switch (access) {
+      case HANDLE -> writeByWord(blocks[b], first);
+      case BLOCK_ADDRESS -> writeAt(blocks[b].address(0, Block256.BYTES), first);
+      case RAW -> writeAt(base + (long) b * Block256.BYTES, first);
+    }
+  }
+
+  private static long sumByWord(Handle block) {
     long s = 0;
     for (int w = 0; w < Block256.WORDS; w++) {
       s += block.getLong((long) w * Long.BYTES);
@@ -153,8 +181,15 @@ final class RuntimeBlocks implements AutoCloseable {
     return s;
   }
 
-  private void write(Handle block, long index, long stamp) {
-    long first = (stamp << 40) + index * Block256.WORDS;
+  private static long sumAt(long address) {
+    long s = 0;
+    for (int w = 0; w < Block256.WORDS; w++) {
+      s += Memory.getLong(address + (long) w * Long.BYTES);
+    }
+    return s;
+  }
+
+  private void writeByWord(Handle block, long first) {
     for (int w = 0; w < Block256.WORDS; w++) {
       block.putLong((long) w * Long.BYTES, first + w);
     }
@@ -162,6 +197,16 @@ final class RuntimeBlocks implements AutoCloseable {
       block.pwb(line, Memory.CACHE_LINE);
     }
     heap.pfence();
+  }
+
+  private void writeAt(long address, long first) {
+    for (int w = 0; w < Block256.WORDS; w++) {
+      Memory.putLong(address + (long) w * Long.BYTES, first + w);
+    }
+    for (int line = 0; line < Block256.BYTES; line += Memory.CACHE_LINE) {
+      persistence.pwb(address + line);
+    }
+    persistence.pfence();
   }
 
   @Override
