@@ -14,10 +14,10 @@ enum Access {
    */
   BLOCK_ADDRESS("handle address per block", "`Handle.address(0, 256)` once per block, `Memory.getLong`/`putLong`, `Persistence.pwb`/`pfence`"),
   /**
-   * No handle at all: the block's address is the first block's plus 256 times its index, as in C.
-   * Not an API use: it measures what the JVM itself costs, without the runtime.
+   * No handle at all: the block's address comes from its index, as in C (plus a lookup of its 1 GiB
+   * mapping chunk). Not an API use: it measures what the JVM itself costs, without the runtime.
    */
-  RAW("raw addresses (no runtime; diagnostic)", "base + 256 × index, `Memory.getLong`/`putLong`, `Persistence.pwb`/`pfence`");
+  RAW("raw addresses (no runtime; diagnostic)", "the chunk's address + 256 × index, `Memory.getLong`/`putLong`, `Persistence.pwb`/`pfence`");
 
   final String title;
   final String how;

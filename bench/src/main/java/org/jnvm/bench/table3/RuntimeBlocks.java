@@ -6,6 +6,7 @@ import java.util.List;
 import org.jnvm.heap.Handle;
 import org.jnvm.heap.Heap;
 import org.jnvm.heap.HeapConfig;
+import org.jnvm.heap.format.Geometry;
 import org.jnvm.memory.Memory;
 import org.jnvm.persist.Persistence;
 
@@ -23,13 +24,20 @@ final class RuntimeBlocks implements AutoCloseable {
   /** Blocks the JIT warm-up works on, few enough to stay in the caches. */
   private static final int WARMUP_BLOCKS = 2048;
   private static final int WARMUP_ROUNDS = 300;
+  private static final int CHUNK_SHIFT = Geometry.CHUNK_SHIFT;
+  private static final long CHUNK_MASK = (1L << CHUNK_SHIFT) - 1;
 
   private final Heap heap;
   private final Handle[] blocks;
   private final int[] order;
   private final Persistence persistence;
-  /** The address of the first block, for {@link Access#RAW}. */
-  private final long base;
+  /**
+   * For {@link Access#RAW}: the address of each 1 GiB mapping chunk of the file (the runtime maps a
+   * heap in chunks, so a file's blocks are consecutive in memory only within one), and the file
+   * offset of the first block.
+   */
+  private final long[] chunkAddress;
+  private final long firstBlockOffset;
 
   RuntimeBlocks(Path file, int count, long seed) {
     long dataBytes = (long) count * Block256.BYTES;
@@ -43,7 +51,8 @@ final class RuntimeBlocks implements AutoCloseable {
     checkConsecutive(blocks);
     this.order = Permutation.of(count, seed);
     this.persistence = heap.persistence();
-    this.base = blocks[0].address(0, Block256.BYTES);
+    this.firstBlockOffset = blocks[0].offset();
+    this.chunkAddress = chunkAddresses(blocks);
   }
 
   String backend() {
@@ -60,7 +69,21 @@ final class RuntimeBlocks implements AutoCloseable {
 
   /** The file offset of the first block; the others follow it, 256 bytes apart. */
   long firstOffset() {
-    return blocks[0].offset();
+    return firstBlockOffset;
+  }
+
+  private static long[] chunkAddresses(Handle[] blocks) {
+    long[] chunks = new long[(int) ((blocks[blocks.length - 1].offset() >>> CHUNK_SHIFT) + 1)];
+    for (Handle b : blocks) {
+      chunks[(int) (b.offset() >>> CHUNK_SHIFT)] = b.address(0, Block256.BYTES) - (b.offset() & CHUNK_MASK);
+    }
+    return chunks;
+  }
+
+  /** A block's address from its index alone, as C computes it, plus the chunk lookup. */
+  private long rawAddress(int b) {
+    long offset = firstBlockOffset + (long) b * Block256.BYTES;
+    return chunkAddress[(int) (offset >>> CHUNK_SHIFT)] + (offset & CHUNK_MASK);
   }
 
   private static void checkConsecutive(Handle[] blocks) {
@@ -160,7 +183,7 @@ final class RuntimeBlocks implements AutoCloseable {
     return switch (access) {
       case HANDLE -> sumByWord(blocks[b]);
       case BLOCK_ADDRESS -> sumAt(blocks[b].address(0, Block256.BYTES));
-      case RAW -> sumAt(base + (long) b * Block256.BYTES);
+      case RAW -> sumAt(rawAddress(b));
     };
   }
 
@@ -169,7 +192,7 @@ final class RuntimeBlocks implements AutoCloseable {
     switch (access) {
       case HANDLE -> writeByWord(blocks[b], first);
       case BLOCK_ADDRESS -> writeAt(blocks[b].address(0, Block256.BYTES), first);
-      case RAW -> writeAt(base + (long) b * Block256.BYTES, first);
+      case RAW -> writeAt(rawAddress(b), first);
     }
   }
 

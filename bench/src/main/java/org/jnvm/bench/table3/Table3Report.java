@@ -221,7 +221,7 @@ public final class Table3Report {
   /** The slowest and fastest timed pass, as GB/s. */
   private static String spread(Mode mode, List<Pass> passes) {
     long[] ns = passes.stream().filter(p -> !p.isWarmup()).mapToLong(Pass::nanos).sorted().toArray();
-    return num(gbPerSecond(mode, ns[ns.length - 1])) + "–" + num(gbPerSecond(mode, ns[0]));
+    return num(gbPerSecond(mode, (double) ns[ns.length - 1])) + "–" + num(gbPerSecond(mode, (double) ns[0]));
   }
 
   private static int timed(List<Pass> passes) {
