@@ -1,0 +1,29 @@
+package org.jnvm.bench.table3;
+
+/** How the Java side reaches a block's bytes; only {@link #HANDLE} is what jnvm's proxies do. */
+enum Access {
+  /**
+   * {@code Handle.getLong}/{@code putLong} per word, {@code Handle.pwb(line, 64)} per line and
+   * {@code Heap.pfence()} per block: the accessors every proxy calls, with all their checks.
+   */
+  HANDLE("handle accessors", "`Handle.getLong`/`putLong` per word, `Handle.pwb(line, 64)`, `Heap.pfence()`"),
+  /**
+   * One {@code Handle.address(0, 256)} per block (one bounds check for the block), then raw loads
+   * and stores through {@code org.jnvm.memory.Memory}, and the backend's own {@code
+   * Persistence.pwb}/{@code pfence}: the lowest level the runtime's public API offers.
+   */
+  BLOCK_ADDRESS("handle address per block", "`Handle.address(0, 256)` once per block, `Memory.getLong`/`putLong`, `Persistence.pwb`/`pfence`"),
+  /**
+   * No handle at all: the block's address comes from its index, as in C (plus a lookup of its 1 GiB
+   * mapping chunk). Not an API use: it measures what the JVM itself costs, without the runtime.
+   */
+  RAW("raw addresses (no runtime; diagnostic)", "the chunk's address + 256 × index, `Memory.getLong`/`putLong`, `Persistence.pwb`/`pfence`");
+
+  final String title;
+  final String how;
+
+  Access(String title, String how) {
+    this.title = title;
+    this.how = how;
+  }
+}

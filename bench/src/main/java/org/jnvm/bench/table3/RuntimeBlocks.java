@@ -1,0 +1,239 @@
+package org.jnvm.bench.table3;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.jnvm.heap.Handle;
+import org.jnvm.heap.Heap;
+import org.jnvm.heap.HeapConfig;
+import org.jnvm.heap.format.Geometry;
+import org.jnvm.memory.Memory;
+import org.jnvm.persist.Persistence;
+
+/**
+ * The Java side of Table 3: a clwb heap of {@link Block256} objects, one per 256-byte block, whose
+ * {@link Handle}s the program keeps in an array, as an application keeps its proxies. Reads sum the
+ * 32 words of a block; writes store them, write back each 64-byte line and fence once per block;
+ * {@link Access} says through which calls.
+ *
+ * <p>The passes mirror {@code table3.c} statement for statement: same order, same values, same
+ * checksums. The blocks are allocated first on a fresh heap, so they are consecutive in the file,
+ * which the C side relies on; {@link #firstOffset()} checks it.
+ */
+final class RuntimeBlocks implements AutoCloseable {
+  /** Blocks the JIT warm-up works on, few enough to stay in the caches. */
+  private static final int WARMUP_BLOCKS = 2048;
+  private static final int WARMUP_ROUNDS = 300;
+  private static final int CHUNK_SHIFT = Geometry.CHUNK_SHIFT;
+  private static final long CHUNK_MASK = (1L << CHUNK_SHIFT) - 1;
+
+  private final Heap heap;
+  private final Handle[] blocks;
+  private final int[] order;
+  private final Persistence persistence;
+  /**
+   * For {@link Access#RAW}: the address of each 1 GiB mapping chunk of the file (the runtime maps a
+   * heap in chunks, so a file's blocks are consecutive in memory only within one), and the file
+   * offset of the first block.
+   */
+  private final long[] chunkAddress;
+  private final long firstBlockOffset;
+
+  RuntimeBlocks(Path file, int count, long seed) {
+    long dataBytes = (long) count * Block256.BYTES;
+    // The header table takes 8 bytes per block; the superblock, roots and registry a few more MiB.
+    long size = ((dataBytes + dataBytes / 16 + (16L << 20)) >> 20) << 20;
+    this.heap = Heap.create(file, HeapConfig.ofSize(size).blockSize(Block256.BYTES).persistence("clwb"));
+    this.blocks = new Handle[count];
+    for (int i = 0; i < count; i++) {
+      blocks[i] = heap.allocate(Block256.PCLASS);
+    }
+    checkConsecutive(blocks);
+    this.order = Permutation.of(count, seed);
+    this.persistence = heap.persistence();
+    this.firstBlockOffset = blocks[0].offset();
+    this.chunkAddress = chunkAddresses(blocks);
+  }
+
+  String backend() {
+    return heap.persistence().description();
+  }
+
+  int count() {
+    return blocks.length;
+  }
+
+  long permutationFingerprint() {
+    return Permutation.fingerprint(order);
+  }
+
+  /** The file offset of the first block; the others follow it, 256 bytes apart. */
+  long firstOffset() {
+    return firstBlockOffset;
+  }
+
+  private static long[] chunkAddresses(Handle[] blocks) {
+    long[] chunks = new long[(int) ((blocks[blocks.length - 1].offset() >>> CHUNK_SHIFT) + 1)];
+    for (Handle b : blocks) {
+      chunks[(int) (b.offset() >>> CHUNK_SHIFT)] = b.address(0, Block256.BYTES) - (b.offset() & CHUNK_MASK);
+    }
+    return chunks;
+  }
+
+  /** A block's address from its index alone, as C computes it, plus the chunk lookup. */
+  private long rawAddress(int b) {
+    long offset = firstBlockOffset + (long) b * Block256.BYTES;
+    return chunkAddress[(int) (offset >>> CHUNK_SHIFT)] + (offset & CHUNK_MASK);
+  }
+
+  private static void checkConsecutive(Handle[] blocks) {
+    for (int i = 1; i < blocks.length; i++) {
+      if (blocks[i].offset() != blocks[0].offset() + (long) i * Block256.BYTES) {
+        throw new IllegalStateException("block " + i + " is at offset " + blocks[i].offset() + ", not right after block " + (i - 1));
+      }
+    }
+  }
+
+  /**
+   * Compiles the passes before anything is timed: many runs over a few blocks, so that C2 compiles
+   * each pass method whole rather than swapping it in mid-pass (OSR). Leaves those blocks written
+   * with junk; {@link #fill} then sets every block.
+   */
+  void warmUpCode() {
+    int[] small = Permutation.of(WARMUP_BLOCKS, 1);
+    long sink = 0;
+    for (int r = 0; r < WARMUP_ROUNDS; r++) {
+      for (Access access : Access.values()) {
+        sink += seqRead(access, WARMUP_BLOCKS);
+        sink += randRead(access, small, WARMUP_BLOCKS);
+        seqWrite(access, WARMUP_BLOCKS, r);
+        randWrite(access, small, WARMUP_BLOCKS, r);
+      }
+    }
+    if (sink == 42) {
+      System.out.print("");
+    }
+  }
+
+  /** Writes every block as a write pass with {@code stamp} would. */
+  void fill(long stamp) {
+    seqWrite(Access.HANDLE, blocks.length, stamp);
+  }
+
+  /** Every pattern, {@code warmups} warm-up then {@code passes} timed passes each, in table3.c's order. */
+  List<Pass> runAll(Access access, int warmups, int passes, long stamp) {
+    List<Pass> done = new ArrayList<>();
+    int n = blocks.length;
+    for (int p = -warmups; p < passes; p++) {
+      long t0 = System.nanoTime();
+      long h = seqRead(access, n);
+      done.add(new Pass(Pattern.SEQ_READ, p, System.nanoTime() - t0, h));
+    }
+    for (int p = -warmups; p < passes; p++) {
+      long t0 = System.nanoTime();
+      long h = randRead(access, order, n);
+      done.add(new Pass(Pattern.RAND_READ, p, System.nanoTime() - t0, h));
+    }
+    long s = stamp;
+    for (int p = -warmups; p < passes; p++) {
+      long t0 = System.nanoTime();
+      seqWrite(access, n, s);
+      done.add(new Pass(Pattern.SEQ_WRITE, p, System.nanoTime() - t0, s++));
+    }
+    for (int p = -warmups; p < passes; p++) {
+      long t0 = System.nanoTime();
+      randWrite(access, order, n, s);
+      done.add(new Pass(Pattern.RAND_WRITE, p, System.nanoTime() - t0, s++));
+    }
+    return done;
+  }
+
+  private long seqRead(Access access, int n) {
+    long h = 0;
+    for (int i = 0; i < n; i++) {
+      h = (h ^ sum(access, i)) * Permutation.HASH_PRIME;
+    }
+    return h;
+  }
+
+  private long randRead(Access access, int[] visit, int n) {
+    long h = 0;
+    for (int i = 0; i < n; i++) {
+      h = (h ^ sum(access, visit[i])) * Permutation.HASH_PRIME;
+    }
+    return h;
+  }
+
+  private void seqWrite(Access access, int n, long stamp) {
+    for (int i = 0; i < n; i++) {
+      write(access, i, stamp);
+    }
+  }
+
+  private void randWrite(Access access, int[] visit, int n, long stamp) {
+    for (int i = 0; i < n; i++) {
+      write(access, visit[i], stamp);
+    }
+  }
+
+  // The switch costs one predictable branch per block; each case is its own code, so the JIT
+  // inlines each access path fully whichever ones a run uses.
+
+  private long sum(Access access, int b) {
+    return switch (access) {
+      case HANDLE -> sumByWord(blocks[b]);
+      case BLOCK_ADDRESS -> sumAt(blocks[b].address(0, Block256.BYTES));
+      case RAW -> sumAt(rawAddress(b));
+    };
+  }
+
+  private void write(Access access, int b, long stamp) {
+    long first = (stamp << 40) + (long) b * Block256.WORDS;
+    switch (access) {
+      case HANDLE -> writeByWord(blocks[b], first);
+      case BLOCK_ADDRESS -> writeAt(blocks[b].address(0, Block256.BYTES), first);
+      case RAW -> writeAt(rawAddress(b), first);
+    }
+  }
+
+  private static long sumByWord(Handle block) {
+    long s = 0;
+    for (int w = 0; w < Block256.WORDS; w++) {
+      s += block.getLong((long) w * Long.BYTES);
+    }
+    return s;
+  }
+
+  private static long sumAt(long address) {
+    long s = 0;
+    for (int w = 0; w < Block256.WORDS; w++) {
+      s += Memory.getLong(address + (long) w * Long.BYTES);
+    }
+    return s;
+  }
+
+  private void writeByWord(Handle block, long first) {
+    for (int w = 0; w < Block256.WORDS; w++) {
+      block.putLong((long) w * Long.BYTES, first + w);
+    }
+    for (int line = 0; line < Block256.BYTES; line += Memory.CACHE_LINE) {
+      block.pwb(line, Memory.CACHE_LINE);
+    }
+    heap.pfence();
+  }
+
+  private void writeAt(long address, long first) {
+    for (int w = 0; w < Block256.WORDS; w++) {
+      Memory.putLong(address + (long) w * Long.BYTES, first + w);
+    }
+    for (int line = 0; line < Block256.BYTES; line += Memory.CACHE_LINE) {
+      persistence.pwb(address + line);
+    }
+    persistence.pfence();
+  }
+
+  @Override
+  public void close() {
+    heap.close();
+  }
+}
