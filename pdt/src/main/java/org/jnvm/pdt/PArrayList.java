@@ -17,8 +17,8 @@ import org.jnvm.layout.PClass;
  * larger array and swaps it in with the atomic update. Null elements are allowed.
  *
  * <p>Crash consistency without failure-atomic blocks at the end of the list: {@code add} writes the
- * element beyond the size, fences, then stores the size; removing the last element stores the
- * size, fences, then clears the slot. A crash leaves the old list or the new one, and {@link
+ * element beyond the size, fences, then stores the size; removing the last element fences, stores
+ * the size, fences, then clears the slot. A crash leaves the old list or the new one, and {@link
  * #recover()} clears references left beyond the size. Operations that shift elements ({@code
  * add(index, e)}, {@code remove(index)} before the end, {@code removeRange}) run in a failure-atomic
  * block. Each change is durable at the next fence, as with every low-level write.
@@ -154,6 +154,10 @@ public final class PArrayList<T extends PObject> extends AbstractList<T> impleme
     int size = size();
     T old = get(index);
     if (index == size - 1) {
+      // The first fence keeps the removal from reaching memory before earlier changes that are
+      // durable only at the next fence; the second keeps the cleared slot from reaching it before
+      // the size.
+      handle.heap().pfence();
       storeSize(size - 1);
       handle.heap().pfence();
       clearSlots(size - 1, size);
@@ -217,14 +221,24 @@ public final class PArrayList<T extends PObject> extends AbstractList<T> impleme
 
   /**
    * Clears references beyond the size that a crash in the middle of {@code add} or {@code remove}
-   * may have left. Idempotent. The objects they named stay until the next recovery finds them
-   * unreachable.
+   * may have left. Idempotent. Recovery had kept the objects they named, so if it cleared any, it
+   * asks the heap to collect again ({@link Heap#collectAfterRecover()}).
    */
   @Override
   public void recover() {
     int capacity = capacity();
-    if (capacity > size()) {
-      clearSlots(size(), capacity);
+    int size = size();
+    if (capacity <= size) {
+      return;
+    }
+    PArray<T> a = array();
+    boolean unlinked = false;
+    for (int i = size; i < capacity; i++) {
+      unlinked |= a.referenceAt(i) != 0;
+    }
+    clearSlots(size, capacity);
+    if (unlinked) {
+      handle.heap().collectAfterRecover();
     }
   }
 

@@ -121,6 +121,11 @@ public final class Errors {
             + "change roots after the block, or keep the object in a field of a rooted object");
   }
 
+  public static IllegalStateException notRecovering() {
+    return new IllegalStateException(
+        "collectAfterRecover() is for recover() hooks, which run while a heap opens; free objects with Heap.free instead");
+  }
+
   public static IllegalStateException blockSpansHeaps(String path, String otherPath) {
     return new IllegalStateException(
         "a failure-atomic block that writes heap " + path + " cannot also write heap " + otherPath + "; use one block per heap");

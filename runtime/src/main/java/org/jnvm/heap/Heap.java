@@ -50,6 +50,9 @@ public final class Heap implements AutoCloseable {
   private final Pools pools = new Pools(this);
   private final ConcurrentHashMap<Class<?>, Object> extensions = new ConcurrentHashMap<>();
   private volatile boolean closed;
+  /** True while the recover() hooks of an open run; see {@link #collectAfterRecover()}. */
+  private boolean recovering;
+  private boolean collectAgain;
 
   private Heap(Path path, FileChannel channel, Geometry geometry, HeapConfig config, boolean clean) {
     this.path = path;
@@ -74,10 +77,21 @@ public final class Heap implements AutoCloseable {
     LogPool.replay(this);
     Recovery.Result result = Recovery.run(view, config.recoveryMode(), clean);
     roots.forgetCleared();
+    // The hooks run before the free queue is filled: what they allocate comes from the bump
+    // pointer, so that a second collection (below) cannot free a block under them.
+    recovering = true;
+    callRecover(result.toRecover());
+    recovering = false;
+    if (collectAgain && config.recoveryMode() == RecoveryMode.GC) {
+      long firstNanos = result.report().nanos();
+      result = Recovery.run(view, RecoveryMode.GC, clean);
+      roots.forgetCleared();
+      RecoveryReport second = result.report();
+      result = new Recovery.Result(result.freeBlocks(), result.poolBlocks(), result.toRecover(), second.withNanos(firstNanos + second.nanos()));
+    }
     allocator.addFree(result.freeBlocks());
     pools.adopt(result.poolBlocks());
     this.recovery = result.report();
-    callRecover(result.toRecover());
     LOG.log(
         Level.INFO,
         "opened heap {0} ({1} MiB, {2} B blocks) with persistence backend {3}: {4} live objects, {5} blocks available{6}",
@@ -456,6 +470,21 @@ public final class Heap implements AutoCloseable {
       mapping.chunk(i).force();
     }
     HeapFile.closeQuietly(channel);
+  }
+
+  /**
+   * Called by a {@link PObject#recover()} hook that unlinked references: the objects they named
+   * may now be unreachable, so the heap collects once more when every hook has run, instead of
+   * keeping them until the next open. Has no effect in {@link RecoveryMode#NO_GC}, which keeps
+   * every valid object.
+   *
+   * @throws IllegalStateException outside a recover() hook
+   */
+  public void collectAfterRecover() {
+    if (!recovering) {
+      throw Errors.notRecovering();
+    }
+    collectAgain = true;
   }
 
   private void callRecover(LongStack blocks) {

@@ -19,4 +19,10 @@ public record RecoveryReport(
     long clearedReferences,
     long recoverCalls,
     boolean cleanShutdown,
-    long nanos) {}
+    long nanos) {
+
+  /** The same report with another duration: a second collection at open counts both. */
+  public RecoveryReport withNanos(long total) {
+    return new RecoveryReport(mode, liveObjects, liveBlocks, freedBlocks, clearedReferences, recoverCalls, cleanShutdown, total);
+  }
+}

@@ -3,6 +3,7 @@ package org.jnvm.recovery;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -10,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import org.jnvm.fixtures.Node;
+import org.jnvm.fixtures.Pruner;
 import org.jnvm.fixtures.RefArray;
 import org.jnvm.fixtures.ShmTempDir;
 import org.jnvm.fixtures.Tally;
@@ -108,6 +110,25 @@ class RecoveryTest {
       Tally t = heap.roots().get("t", Tally.class);
       assertEquals(5, t.checked());
       assertEquals(5, t.cachedCount());
+    }
+  }
+
+  @Test
+  void objectsUnlinkedByRecoverAreCollectedInTheSameOpen() {
+    try (Heap heap = Heap.create(file(), HeapConfig.ofSize(1 << 20))) {
+      Pruner p = new Pruner(heap);
+      Node child = new Node(heap, 7).publish();
+      p.setChild(child);
+      p.pwb();
+      heap.roots().put("p", p);
+      assertThrows(IllegalStateException.class, heap::collectAfterRecover, "only recover() hooks may ask");
+    }
+    try (Heap heap = open(RecoveryMode.GC)) {
+      assertNull(heap.roots().get("p", Pruner.class).child());
+      assertEquals(1, heap.recoveryReport().liveObjects(), "the unlinked child is freed, not kept until the next open");
+    }
+    try (Heap heap = open(RecoveryMode.GC)) {
+      assertEquals(1, heap.recoveryReport().liveObjects());
     }
   }
 

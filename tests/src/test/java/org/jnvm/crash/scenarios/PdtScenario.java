@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
+import java.util.function.BiFunction;
 import java.util.function.LongSupplier;
 import org.jnvm.crash.History;
 import org.jnvm.crash.Recovered;
@@ -13,13 +14,19 @@ import org.jnvm.crash.objects.Cell;
 import org.jnvm.crash.objects.Slots;
 import org.jnvm.heap.Heap;
 import org.jnvm.pdt.PArrayList;
+import org.jnvm.pdt.PConcurrentHashMap;
 import org.jnvm.pdt.PHashMap;
+import org.jnvm.pdt.PMap;
+import org.jnvm.pdt.PSkipListMap;
 import org.jnvm.pdt.PString;
+import org.jnvm.pdt.PTreeMap;
+import org.jnvm.pdt.Policy;
 
 /**
  * pdt containers: an extensible list of cells (appends that grow its array, replacements, removals
- * at the end and in the middle, inserts) and a hash map from strings to cells (inserts, value
- * replacements, removals), both under one root. The oracle keeps one history per container, the
+ * at the end and in the middle, inserts) and a map from strings to cells (inserts, value
+ * replacements, removals), both under one root. The variant number picks the map's type and
+ * caching policy ({@link MapKind}), so that consecutive variants cover every pair. The oracle keeps one history per container, the
  * list's ids and the map's entries sorted by key, since nothing orders a change of one before a
  * change of the other without a fence between them. A change made with one atomic update is durable
  * at the next fence; one that fences after its store (removing the last element) or runs in a
@@ -28,13 +35,39 @@ import org.jnvm.pdt.PString;
  * scan, must agree with its entries.
  */
 final class PdtScenario extends Seeded {
+  /** The persistent map types, each made with a given policy. */
+  enum MapKind {
+    HASH(PHashMap::new),
+    TREE(PTreeMap::new),
+    SKIP_LIST(PSkipListMap::new),
+    CONCURRENT_HASH(PConcurrentHashMap::new);
+
+    private final BiFunction<Heap, Policy, PMap<PString, Cell>> constructor;
+
+    MapKind(BiFunction<Heap, Policy, PMap<PString, Cell>> constructor) {
+      this.constructor = constructor;
+    }
+
+    PMap<PString, Cell> create(Heap heap, Policy policy) {
+      return constructor.apply(heap, policy);
+    }
+  }
+
   static final String ROOT = "pdt";
   private static final int KEYS = 6;
   /** Keys and values are packed as {@code key << 32 | value id} in the state. */
   private static final int SHIFT = 32;
 
-  PdtScenario(String name, long seed, int ops) {
+  private final MapKind mapKind;
+  private final Policy policy;
+
+  /** Variant {@code variant} uses map type {@code variant % 4} and policy {@code variant / 4 % 3}. */
+  PdtScenario(String name, long seed, int ops, int variant) {
     super(name, seed, ops);
+    MapKind[] kinds = MapKind.values();
+    Policy[] policies = Policy.values();
+    this.mapKind = kinds[variant % kinds.length];
+    this.policy = policies[variant / kinds.length % policies.length];
   }
 
   @Override
@@ -51,7 +84,7 @@ final class PdtScenario extends Seeded {
     private final TreeMap<Integer, Long> map = new TreeMap<>();
     private Heap heap;
     private PArrayList<Cell> plist;
-    private PHashMap<PString, Cell> pmap;
+    private PMap<PString, Cell> pmap;
     private long nextId = 1;
     private long done;
 
@@ -64,7 +97,7 @@ final class PdtScenario extends Seeded {
       heap = h;
       Slots root = new Slots(heap, 2);
       plist = new PArrayList<>(heap);
-      pmap = new PHashMap<>(heap);
+      pmap = mapKind.create(heap, policy);
       plist.validate();
       pmap.pwb();
       pmap.validate();
@@ -176,7 +209,8 @@ final class PdtScenario extends Seeded {
       List<Long> foundMap = List.of();
       if (root != null) {
         PArrayList<Cell> l = (PArrayList<Cell>) root.get(0);
-        PHashMap<PString, Cell> m = (PHashMap<PString, Cell>) root.get(1);
+        PMap<PString, Cell> m = (PMap<PString, Cell>) root.get(1);
+        v.check(m.policy() == policy, "the map's policy is " + m.policy() + ", it was made " + policy);
         List<Long> f = new ArrayList<>();
         for (int i = 0; i < l.size(); i++) {
           Cell c = l.get(i);
