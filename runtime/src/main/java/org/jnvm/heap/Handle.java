@@ -31,6 +31,8 @@ public final class Handle {
   private long masterSpan;
   private DirectAccess owner;
   private boolean shared;
+  /** The heap zeroed reused blocks for this new object and left their write-back to it. */
+  private boolean zeroesPending;
 
   Handle(Heap heap, long offset, long master, long[] blocks, long capacity, int classId) {
     this.heap = heap;
@@ -311,6 +313,7 @@ public final class Handle {
 
   /** Writes back every cache line of the object and the headers of its blocks. */
   public void pwb() {
+    zeroesPending = false;
     if (blocks == null) {
       heap.persistence.pwb(address(0, 1), capacity);
     } else {
@@ -325,6 +328,9 @@ public final class Handle {
 
   public void validate() {
     checkLive();
+    if (zeroesPending) {
+      pwb();
+    }
     InFlight hook = InFlight.hook();
     if (InFlight.active() != 0 && hook != null && hook.deferValidate(this)) {
       return;
@@ -341,6 +347,14 @@ public final class Handle {
     if (masterSpan == 0) {
       throw Errors.freed(offset);
     }
+  }
+
+  /**
+   * Called by the heap for a new object whose blocks it zeroed without writing them back: {@link
+   * #validate()} writes the whole object back first, unless {@link #pwb()} did since.
+   */
+  void zeroesPending() {
+    zeroesPending = true;
   }
 
   /** Marks the handle freed: every later access through it throws. */

@@ -207,15 +207,17 @@ public final class Heap implements AutoCloseable {
       long block = b & ~BlockAllocator.FRESH;
       long address = initBlock(b);
       Memory.putLong(headers.address(block), BlockHeader.master(classId, 0));
-      return allocated(new Handle(this, geometry.blockOffset(block), address, null, geometry.blockSize(), classId));
+      return allocated(zeroed(new Handle(this, geometry.blockOffset(block), address, null, geometry.blockSize(), classId), b));
     }
     long[] blocks = new long[(int) count];
     if (!allocator.allocate(blocks)) {
       throw Errors.outOfSpace(path(), bytes, allocator.availableBlocks() << geometry.blockShift());
     }
     long[] addresses = new long[blocks.length];
+    long reused = BlockAllocator.FRESH;
     for (int i = 0; i < blocks.length; i++) {
       addresses[i] = initBlock(blocks[i]);
+      reused &= blocks[i];
       blocks[i] &= ~BlockAllocator.FRESH;
     }
     // Slaves first, written back now: a pwb is not a fence, and validation later orders them.
@@ -226,7 +228,15 @@ public final class Heap implements AutoCloseable {
       persistence.pwb(at);
     }
     Memory.putLong(headers.address(blocks[0]), BlockHeader.master(classId, blocks[1]));
-    return allocated(new Handle(this, geometry.blockOffset(blocks[0]), addresses[0], addresses, count << geometry.blockShift(), classId));
+    return allocated(zeroed(new Handle(this, geometry.blockOffset(blocks[0]), addresses[0], addresses, count << geometry.blockShift(), classId), reused));
+  }
+
+  /** Tells {@code h} that {@link #initBlock} zeroed some of its blocks, unless {@code flagged} says all were fresh. */
+  private static Handle zeroed(Handle h, long flagged) {
+    if ((flagged & BlockAllocator.FRESH) == 0) {
+      h.zeroesPending();
+    }
+    return h;
   }
 
   private Handle allocated(Handle h) {
@@ -238,17 +248,18 @@ public final class Heap implements AutoCloseable {
   }
 
   /**
-   * Zeroes a reused block and writes the zeroes back (a fresh block is zero already). Returns its
-   * address. The write-back is no fence, but the fence that later makes the object valid also makes
-   * the zeroes durable, so a field the program never wrote cannot come back after a crash holding
-   * what the block's previous owner left there, such as a reference.
+   * Zeroes a reused block (a fresh block is zero already) and returns its address. The zeroes are
+   * not written back here: the object's handle writes back all its lines before it validates the
+   * object, unless the program wrote back the whole object first ({@link Handle#zeroesPending()}),
+   * so that each line is written back once. Either way the fence that later makes the object valid
+   * also makes the zeroes durable, so a field the program never wrote cannot come back after a
+   * crash holding what the block's previous owner left there, such as a reference.
    */
   private long initBlock(long flagged) {
     long block = flagged & ~BlockAllocator.FRESH;
     long address = mapping.address(geometry.blockOffset(block));
     if ((flagged & BlockAllocator.FRESH) == 0) {
       Memory.setMemory(address, geometry.blockSize(), (byte) 0);
-      persistence.pwb(address, geometry.blockSize());
     }
     return address;
   }
