@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
-import java.util.Vector;
 import org.apache.htrace.core.HTraceConfiguration;
 import org.apache.htrace.core.Tracer;
 import org.jnvm.bench.ycsb.store.ShmDirectories;
@@ -21,9 +20,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import site.ycsb.ByteIterator;
 import site.ycsb.DB;
-import site.ycsb.DBException;
 import site.ycsb.DBFactory;
 import site.ycsb.Status;
 import site.ycsb.measurements.Measurements;
@@ -118,55 +115,19 @@ class CoreWorkloadSmokeTest {
   }
 
   /** Passes every call on and keeps each one that did not return OK. */
-  private static final class StatusRecorder extends DB {
-    private final DB db;
+  private static final class StatusRecorder extends ObservedDB {
     final List<String> failures = new ArrayList<>();
 
     StatusRecorder(DB db) {
-      this.db = db;
+      super(db);
     }
 
-    private Status record(String operation, String key, Status status) {
+    @Override
+    protected Status observed(String operation, String key, long startNanos, Status status) {
       if (!status.isOk()) {
         failures.add(operation + " " + key + ": " + status);
       }
       return status;
-    }
-
-    @Override
-    public void init() throws DBException {
-      db.init();
-    }
-
-    @Override
-    public void cleanup() throws DBException {
-      db.cleanup();
-    }
-
-    @Override
-    public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
-      return record("read", key, db.read(table, key, fields, result));
-    }
-
-    @Override
-    @SuppressWarnings({"JdkObsolete", "NonApiType"}) // YCSB's signature
-    public Status scan(String table, String startKey, int count, Set<String> fields, Vector<HashMap<String, ByteIterator>> result) {
-      return record("scan", startKey, db.scan(table, startKey, count, fields, result));
-    }
-
-    @Override
-    public Status update(String table, String key, Map<String, ByteIterator> values) {
-      return record("update", key, db.update(table, key, values));
-    }
-
-    @Override
-    public Status insert(String table, String key, Map<String, ByteIterator> values) {
-      return record("insert", key, db.insert(table, key, values));
-    }
-
-    @Override
-    public Status delete(String table, String key) {
-      return record("delete", key, db.delete(table, key));
     }
   }
 }
