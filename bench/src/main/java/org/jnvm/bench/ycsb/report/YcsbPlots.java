@@ -45,6 +45,10 @@ final class YcsbPlots {
       CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(PANEL_HEIGHT).title("YCSB, " + threads + " client thread" + (threads > 1 ? "s" : "") + ": " + title)
           .xAxisTitle("workload").yAxisTitle(axis).build();
       chart.getStyler().setYAxisLogarithmic(log);
+      if (log) {
+        // Bars start at zero, which a log axis cannot show: start them at the floor instead.
+        chart.getStyler().setYAxisMin(FLOOR_US);
+      }
       chart.getStyler().setChartTitleFont(chart.getStyler().getChartTitleFont().deriveFont(12f));
       for (YcsbBinding binding : YcsbBinding.values()) {
         if (withoutBlackhole && binding == YcsbBinding.BLACKHOLE) {
