@@ -11,10 +11,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.jnvm.bench.Environment;
 import org.jnvm.bench.Markers;
+import org.jnvm.bench.ReportOptions;
 import org.jnvm.heap.HeapConfig;
 
 /**
@@ -46,23 +48,9 @@ public final class TpcbReport {
       throw new IllegalArgumentException(usage());
     }
     Settings settings = Settings.of(args[0]);
-    Path results = Path.of("bench/RESULTS.md");
-    Path out = Path.of("bench/results");
-    Path heaps = Path.of("/dev/shm");
-    String command = "TpcbReport " + String.join(" ", args);
-    String source = null;
-    for (int i = 1; i < args.length; i++) {
-      switch (args[i]) {
-        case "--results" -> results = Path.of(args[++i]);
-        case "--out" -> out = Path.of(args[++i]);
-        case "--heaps" -> heaps = Path.of(args[++i]);
-        case "--command" -> command = args[++i];
-        case "--source" -> source = args[++i];
-        default -> throw new IllegalArgumentException("unknown argument " + args[i] + "; " + usage());
-      }
-    }
+    ReportOptions options = ReportOptions.parse("TpcbReport", args, Set.of(), usage());
     JNVM_LOGGER.setLevel(Level.WARNING);
-    int status = new TpcbReport().run(settings, results, out, heaps, command, source != null ? source : Environment.gitState());
+    int status = new TpcbReport().run(settings, options.results, options.out, options.heaps, options.command, options.source());
     System.exit(status);
   }
 

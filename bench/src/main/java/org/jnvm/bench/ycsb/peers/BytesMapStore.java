@@ -4,6 +4,8 @@ import java.nio.ByteBuffer;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentMap;
+import org.jnvm.bench.ycsb.store.RecordStore;
+import org.jnvm.bench.ycsb.store.YcsbRecord;
 
 /**
  * A store whose records are byte arrays in a concurrent map (MapDB's and Chronicle Map's own

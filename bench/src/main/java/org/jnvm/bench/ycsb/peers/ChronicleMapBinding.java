@@ -1,5 +1,7 @@
 package org.jnvm.bench.ycsb.peers;
 
+import org.jnvm.bench.ycsb.store.StoreBinding;
+
 /**
  * YCSB binding for Chronicle Map persisted to a file, sized when created for the run's records
  * (YCSB's {@code recordcount}, plus what its inserts may add) of 10 fields of 100 B.
@@ -12,7 +14,7 @@ package org.jnvm.bench.ycsb.peers;
  * <p><b>No scan.</b> Chronicle Map is a hash map: {@link #scan} answers YCSB's
  * {@code NOT_IMPLEMENTED}, so workload E's scans count as failed operations for this store.
  */
-public final class ChronicleMapBinding extends PeerBinding {
+public final class ChronicleMapBinding extends StoreBinding {
   /** What the report prints for this store. */
   public static final String LABEL = "Chronicle Map 2026.1 (persisted file; NOT durable against power failure, no scan)";
 

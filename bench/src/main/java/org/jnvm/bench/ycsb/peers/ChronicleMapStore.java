@@ -5,6 +5,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import net.openhft.chronicle.map.ChronicleMap;
+import org.jnvm.bench.ycsb.store.StoreSizing;
+import org.jnvm.bench.ycsb.store.YcsbRecord;
 
 /**
  * Records in a Chronicle Map persisted to a file. A hash map: it has no key order, so no scan.

@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
+import org.jnvm.bench.ycsb.store.StoreSizing;
+import org.jnvm.bench.ycsb.store.YcsbRecord;
 import org.mapdb.BTreeMap;
 import org.mapdb.DB;
 import org.mapdb.DBMaker;

@@ -2,8 +2,8 @@
  * YCSB bindings for what Java users pick instead of jnvm, each in its durable configuration, or
  * labelled where it has none: {@link org.jnvm.bench.ycsb.peers.MapDbBinding},
  * {@link org.jnvm.bench.ycsb.peers.ChronicleMapBinding} and
- * {@link org.jnvm.bench.ycsb.peers.LmdbBinding}. They share a record codec ({@code YcsbRecord}), one
- * store per process ({@code SharedStores}) and the YCSB side ({@code PeerBinding}).
+ * {@link org.jnvm.bench.ycsb.peers.LmdbBinding}. They are built, as the jnvm bindings are, on
+ * {@link org.jnvm.bench.ycsb.store}: its record codec, one store per process and the YCSB side.
  *
  * <p>Their JVMs need the flags listed one per line in {@code bench/ycsb/peer-jvm-flags}: Chronicle
  * Map's exports and opens for JDK 17+ (from its parent POM's {@code java17} profile), lmdbjava's

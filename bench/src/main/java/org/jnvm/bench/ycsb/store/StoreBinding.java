@@ -1,4 +1,4 @@
-package org.jnvm.bench.ycsb.peers;
+package org.jnvm.bench.ycsb.store;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -9,31 +9,38 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.Vector;
+import java.util.function.Function;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.DBException;
 import site.ycsb.Status;
 
 /**
- * A YCSB binding for one peer store: turns YCSB's calls into {@link RecordStore} calls and their
+ * A YCSB binding for one store: turns YCSB's calls into {@link RecordStore} calls and their
  * outcome into YCSB statuses. The table name is ignored: YCSB's workloads use one table.
  *
  * <p>The store's files live in the directory named by the property {@value #STORE_DIR_PROPERTY}.
  * The store opens when YCSB hands the binding its properties: YCSB's client does that before it
  * starts its clock, whereas {@link #init()} runs inside the measured time. All bindings of a
- * process share one store, closed by the last {@link #cleanup()}.
+ * process share one store, closed by the last {@link #cleanup()}. A process uses one configuration
+ * of a binding per directory: the store shared is the first one opened there.
  */
-public abstract class PeerBinding extends DB {
+public abstract class StoreBinding extends DB {
   /** The YCSB property naming the directory of the store's files. */
   public static final String STORE_DIR_PROPERTY = "store.dir";
 
   private final String label;
-  private final StoreOpener opener;
+  private final Function<Properties, StoreOpener> opener;
   private SharedStores.Lease lease;
   private DBException openFailure;
   private boolean failureReported;
 
-  PeerBinding(String label, StoreOpener opener) {
+  protected StoreBinding(String label, StoreOpener opener) {
+    this(label, properties -> opener);
+  }
+
+  /** For a store whose configuration comes from YCSB's properties: {@code opener} reads them. */
+  protected StoreBinding(String label, Function<Properties, StoreOpener> opener) {
     this.label = label;
     this.opener = opener;
   }
@@ -78,7 +85,7 @@ public abstract class PeerBinding extends DB {
       return;
     }
     try {
-      lease = SharedStores.acquire(getClass().getName(), Path.of(directory), StoreSizing.of(getProperties()), opener);
+      lease = SharedStores.acquire(getClass().getName(), Path.of(directory), StoreSizing.of(getProperties()), opener.apply(getProperties()));
     } catch (IOException | RuntimeException e) {
       openFailure = new DBException(getClass().getSimpleName() + " could not open its store in " + directory + ": " + e, e);
     } catch (LinkageError e) {

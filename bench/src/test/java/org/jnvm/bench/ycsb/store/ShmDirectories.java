@@ -1,4 +1,4 @@
-package org.jnvm.bench.ycsb.peers;
+package org.jnvm.bench.ycsb.store;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -8,17 +8,17 @@ import java.util.Comparator;
 import java.util.stream.Stream;
 
 /** Fresh store directories on tmpfs (as the YCSB runner makes them), removed with their files. */
-final class ShmDirectories {
+public final class ShmDirectories {
   private static final Path SHM = Path.of("/dev/shm");
 
   private ShmDirectories() {}
 
-  static Path create() throws IOException {
+  public static Path create() throws IOException {
     boolean tmpfs = Files.isDirectory(SHM) && Files.isWritable(SHM);
     return tmpfs ? Files.createTempDirectory(SHM, "jnvm-peers-") : Files.createTempDirectory("jnvm-peers-");
   }
 
-  static void delete(Path directory) throws IOException {
+  public static void delete(Path directory) throws IOException {
     try (Stream<Path> files = Files.walk(directory)) {
       files.sorted(Comparator.reverseOrder()).forEach(ShmDirectories::deleteOne);
     } catch (UncheckedIOException e) {

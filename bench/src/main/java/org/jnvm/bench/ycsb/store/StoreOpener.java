@@ -1,10 +1,10 @@
-package org.jnvm.bench.ycsb.peers;
+package org.jnvm.bench.ycsb.store;
 
 import java.io.IOException;
 import java.nio.file.Path;
 
-/** Opens (creating if needed) one kind of peer store in a directory. */
+/** Opens (creating if needed) one kind of store in a directory. */
 @FunctionalInterface
-interface StoreOpener {
+public interface StoreOpener {
   RecordStore open(Path directory, StoreSizing sizing) throws IOException;
 }

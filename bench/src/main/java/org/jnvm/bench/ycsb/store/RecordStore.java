@@ -1,4 +1,4 @@
-package org.jnvm.bench.ycsb.peers;
+package org.jnvm.bench.ycsb.store;
 
 import java.io.Closeable;
 import java.util.List;
@@ -6,11 +6,11 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * One peer store holding YCSB records under string keys, shared by the client threads of a
+ * One store holding YCSB records under string keys, shared by the client threads of a
  * process. Each change is durable when the method returns, as far as the store's configuration
  * makes it durable (see each binding's label). Failures are unchecked exceptions.
  */
-interface RecordStore extends Closeable {
+public interface RecordStore extends Closeable {
   /** The record under {@code key} with only the {@code fields} asked for (all if null). */
   Optional<YcsbRecord> read(String key, Set<String> fields);
 

@@ -1,4 +1,4 @@
-package org.jnvm.bench.ycsb.peers;
+package org.jnvm.bench.ycsb.store;
 
 import java.util.Properties;
 import site.ycsb.Client;
@@ -13,11 +13,11 @@ import site.ycsb.workloads.CoreWorkload;
  * @param recordBytes the size of one record's byte form ({@link YcsbRecord})
  * @param sampleKey a key as long as YCSB's longest (hashed keys: "user" and up to 19 digits)
  */
-record StoreSizing(long entries, int recordBytes, String sampleKey) {
+public record StoreSizing(long entries, int recordBytes, String sampleKey) {
   /** Fewer entries than this make some stores' fixed overheads dominate; never size below it. */
   private static final long MIN_ENTRIES = 1_000;
 
-  static StoreSizing of(Properties properties) {
+  public static StoreSizing of(Properties properties) {
     long records = longProperty(properties, Client.RECORD_COUNT_PROPERTY, Client.DEFAULT_RECORD_COUNT);
     long operations = longProperty(properties, Client.OPERATION_COUNT_PROPERTY, "0");
     double insertShare = Double.parseDouble(properties.getProperty(CoreWorkload.INSERT_PROPORTION_PROPERTY, CoreWorkload.INSERT_PROPORTION_PROPERTY_DEFAULT));

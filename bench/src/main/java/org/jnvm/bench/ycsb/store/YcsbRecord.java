@@ -1,4 +1,4 @@
-package org.jnvm.bench.ycsb.peers;
+package org.jnvm.bench.ycsb.store;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -10,13 +10,13 @@ import site.ycsb.ByteArrayByteIterator;
 import site.ycsb.ByteIterator;
 
 /**
- * A YCSB record (field name to value) and its byte form, the one codec the peer stores share.
+ * A YCSB record (field name to value) and its byte form, the one codec the stores share.
  *
  * <p>The form is a field count, then each field as its name's length, its UTF-8 name, its value's
  * length and its value: {@code u16 count, (u16 nameLength, name, i32 valueLength, value)*}, big
  * endian. A reader that wants only some fields skips the others' values without copying them.
  */
-final class YcsbRecord {
+public final class YcsbRecord {
   private static final int COUNT_BYTES = Short.BYTES;
   private static final int NAME_LENGTH_BYTES = Short.BYTES;
   private static final int VALUE_LENGTH_BYTES = Integer.BYTES;
@@ -34,10 +34,25 @@ final class YcsbRecord {
   }
 
   /** The record YCSB hands to insert or update; reads each value once, as YCSB's iterators allow. */
-  static YcsbRecord of(Map<String, ByteIterator> values) {
+  public static YcsbRecord of(Map<String, ByteIterator> values) {
     Map<String, byte[]> fields = new LinkedHashMap<>();
     values.forEach((name, value) -> fields.put(name, value.toArray()));
     return new YcsbRecord(fields);
+  }
+
+  /** A record of these fields; the arrays become the record's own and must not be changed. */
+  public static YcsbRecord ofFields(Map<String, byte[]> fields) {
+    return new YcsbRecord(new LinkedHashMap<>(fields));
+  }
+
+  /** The fields of this record in {@code wanted}, or all of them if {@code wanted} is null. */
+  public YcsbRecord select(Set<String> wanted) {
+    if (wanted == null) {
+      return this;
+    }
+    Map<String, byte[]> selected = new LinkedHashMap<>(fields);
+    selected.keySet().retainAll(wanted);
+    return new YcsbRecord(selected);
   }
 
   /**
@@ -45,7 +60,7 @@ final class YcsbRecord {
    * {@code wanted}, or every field if {@code wanted} is null (YCSB's "all fields"). Leaves
    * {@code encoded}'s position where it was.
    */
-  static YcsbRecord decode(ByteBuffer encoded, Set<String> wanted) {
+  public static YcsbRecord decode(ByteBuffer encoded, Set<String> wanted) {
     ByteBuffer in = encoded.duplicate();
     int count = Short.toUnsignedInt(in.getShort());
     Map<String, byte[]> fields = new LinkedHashMap<>();
@@ -66,19 +81,19 @@ final class YcsbRecord {
   }
 
   /** Every field of {@code encoded} (what an update merges into). */
-  static YcsbRecord decodeAll(ByteBuffer encoded) {
+  public static YcsbRecord decodeAll(ByteBuffer encoded) {
     return decode(encoded, null);
   }
 
   /** This record with {@code changes}' fields set: YCSB's update of some fields. */
-  YcsbRecord with(YcsbRecord changes) {
+  public YcsbRecord with(YcsbRecord changes) {
     Map<String, byte[]> merged = new LinkedHashMap<>(fields);
     merged.putAll(changes.fields);
     return new YcsbRecord(merged);
   }
 
   /** The bytes {@link #writeTo} writes. */
-  int encodedSize() {
+  public int encodedSize() {
     int size = COUNT_BYTES;
     for (Map.Entry<String, byte[]> field : fields.entrySet()) {
       size += NAME_LENGTH_BYTES + nameBytes(field.getKey()).length + VALUE_LENGTH_BYTES + field.getValue().length;
@@ -87,7 +102,7 @@ final class YcsbRecord {
   }
 
   /** Writes the byte form at {@code target}'s position, which moves past it. */
-  void writeTo(ByteBuffer target) {
+  public void writeTo(ByteBuffer target) {
     target.putShort((short) fields.size());
     for (Map.Entry<String, byte[]> field : fields.entrySet()) {
       byte[] name = nameBytes(field.getKey());
@@ -97,24 +112,24 @@ final class YcsbRecord {
   }
 
   /** The byte form in an array of its own. */
-  byte[] toBytes() {
+  public byte[] toBytes() {
     ByteBuffer bytes = ByteBuffer.allocate(encodedSize());
     writeTo(bytes);
     return bytes.array();
   }
 
   /** Puts every field into a YCSB result map. */
-  void copyTo(Map<String, ByteIterator> result) {
+  public void copyTo(Map<String, ByteIterator> result) {
     fields.forEach((name, value) -> result.put(name, new ByteArrayByteIterator(value)));
   }
 
   /** The fields, read only; the arrays are the record's own and must not be changed. */
-  Map<String, byte[]> fields() {
+  public Map<String, byte[]> fields() {
     return Collections.unmodifiableMap(fields);
   }
 
   /** The size of the byte form of a record of {@code count} fields named like {@code sampleName}. */
-  static int encodedSize(int count, String sampleName, int valueLength) {
+  public static int encodedSize(int count, String sampleName, int valueLength) {
     return COUNT_BYTES + count * (NAME_LENGTH_BYTES + nameBytes(sampleName).length + VALUE_LENGTH_BYTES + valueLength);
   }
 

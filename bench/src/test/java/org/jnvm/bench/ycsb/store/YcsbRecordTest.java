@@ -1,4 +1,4 @@
-package org.jnvm.bench.ycsb.peers;
+package org.jnvm.bench.ycsb.store;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,0 +1,35 @@
+package org.jnvm.bench.ycsb.jnvm;
+
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.Supplier;
+
+/** For maps that are not thread-safe: reads share a lock that each change takes alone. */
+final class ExclusiveGuard implements Guard {
+  private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+
+  @Override
+  public <T> T reading(String key, Supplier<T> read) {
+    return scanning(read);
+  }
+
+  /** The read lock is reentrant: a scan's reads take it again inside. */
+  @Override
+  public <T> T scanning(Supplier<T> read) {
+    lock.readLock().lock();
+    try {
+      return read.get();
+    } finally {
+      lock.readLock().unlock();
+    }
+  }
+
+  @Override
+  public <T> T changing(String key, Supplier<T> change) {
+    lock.writeLock().lock();
+    try {
+      return change.get();
+    } finally {
+      lock.writeLock().unlock();
+    }
+  }
+}

@@ -1,0 +1,54 @@
+package org.jnvm.bench.ycsb.jnvm;
+
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Properties;
+import org.jnvm.bench.ycsb.store.StoreSizing;
+import org.jnvm.heap.Heap;
+import org.jnvm.heap.HeapConfig;
+import org.jnvm.pdt.Policy;
+
+/**
+ * The configuration of the jnvm and volatile bindings, from YCSB's properties.
+ *
+ * @param map {@value #MAP_PROPERTY}: hash, tree, skiplist or concurrenthash (the default, the
+ *     counterpart of the volatile binding's {@code ConcurrentHashMap}); only tree and skiplist scan
+ * @param policy {@value #POLICY_PROPERTY}: the pdt maps' policy, CACHED (the default), BASE or EAGER
+ * @param persistence {@value #PERSISTENCE_PROPERTY}: the heap's backend, clwb by default (durable)
+ */
+public record JnvmConfig(MapKind map, Policy policy, String persistence) {
+  public static final String MAP_PROPERTY = "jnvm.map";
+  public static final String POLICY_PROPERTY = "jnvm.policy";
+  public static final String PERSISTENCE_PROPERTY = "jnvm.persistence";
+
+  /** A heap is never smaller than this, so that a small test run still has room for its logs and pools. */
+  private static final long MIN_HEAP_BYTES = 64L << 20;
+
+  /**
+   * Heap bytes per record byte: a record's values take whole 256-byte blocks (a value of 100 B, or
+   * a record's 1 KiB byte form, rounds up), updates allocate before they free, and the file is
+   * sparse on tmpfs, so room costs nothing until it is used.
+   */
+  private static final long HEAP_BYTES_PER_RECORD_BYTE = 4;
+
+  /** Room per record beyond its bytes: its key, the map's pair and slot, the record object. */
+  private static final long HEAP_BYTES_PER_RECORD = 1024;
+
+  public static JnvmConfig of(Properties properties) {
+    return new JnvmConfig(
+        MapKind.named(properties.getProperty(MAP_PROPERTY, MapKind.CONCURRENTHASH.id())),
+        Policy.valueOf(properties.getProperty(POLICY_PROPERTY, Policy.CACHED.name()).toUpperCase(Locale.ROOT)),
+        properties.getProperty(PERSISTENCE_PROPERTY, "clwb"));
+  }
+
+  /** Opens the heap file {@code name} in {@code directory}, or creates it sized for {@code sizing}. */
+  Heap openHeap(Path directory, String name, StoreSizing sizing) {
+    long bytes = Math.max(MIN_HEAP_BYTES, sizing.entries() * (sizing.recordBytes() * HEAP_BYTES_PER_RECORD_BYTE + HEAP_BYTES_PER_RECORD));
+    return Heap.openOrCreate(directory.resolve(name + ".heap"), HeapConfig.ofSize(bytes).persistence(persistence));
+  }
+
+  /** What the report prints: the map and policy. */
+  public String describe() {
+    return map.id() + ", " + policy;
+  }
+}

@@ -1,0 +1,19 @@
+package org.jnvm.bench.ycsb.jnvm;
+
+import org.jnvm.bench.ycsb.store.StoreBinding;
+import site.ycsb.workloads.CoreWorkload;
+
+/**
+ * YCSB binding for jnvm-fa: records as {@link FaRecord}s, persistent objects of ten values, in a
+ * pdt map (see {@link FaStore}); each update is one failure-atomic block. Configured as {@link
+ * JnvmPdtBinding} is. Durable.
+ */
+public final class JnvmFaBinding extends StoreBinding {
+  /** What the report prints for this store. */
+  public static final String LABEL = "jnvm-fa (record = @Persistent class of 10 fields, failure-atomic updates; durable)";
+
+  public JnvmFaBinding() {
+    super(LABEL, properties -> (directory, sizing) -> FaStore.open(JnvmConfig.of(properties), directory, sizing,
+        properties.getProperty(CoreWorkload.FIELD_NAME_PREFIX, CoreWorkload.FIELD_NAME_PREFIX_DEFAULT)));
+  }
+}

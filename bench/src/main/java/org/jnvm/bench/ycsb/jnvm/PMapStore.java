@@ -1,0 +1,159 @@
+package org.jnvm.bench.ycsb.jnvm;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.Optional;
+import java.util.Set;
+import org.jnvm.PObject;
+import org.jnvm.bench.ycsb.store.RecordStore;
+import org.jnvm.bench.ycsb.store.YcsbRecord;
+import org.jnvm.heap.Heap;
+import org.jnvm.pdt.Contents;
+import org.jnvm.pdt.PMap;
+import org.jnvm.pdt.PString;
+
+/**
+ * Records in a pdt map under a root of a jnvm heap, keyed by {@code PString}s. What a record is
+ * ({@code V}) and how it changes is the subclass's. Every change is durable when it returns: the
+ * map publishes with one atomic reference update.
+ *
+ * <p>A pdt map is looked up with a {@code PString}, and YCSB gives a {@code String}: the store keeps
+ * a volatile index from each key to the map's own key proxy, rebuilt from the map when the heap
+ * opens. Changes hold the {@link Guard} for their key, which also keeps the index in step.
+ */
+abstract class PMapStore<V extends PObject> implements RecordStore {
+  static final String ROOT = "usertable";
+
+  private final Heap heap;
+  private final PMap<PString, V> records;
+  private final Map<String, PString> keys;
+  private final Guard guard;
+  private final boolean ordered;
+
+  PMapStore(Heap heap, JnvmConfig config) {
+    this.heap = heap;
+    this.records = rootMap(heap, config);
+    this.keys = config.map().keyIndex();
+    // Reads lock their key: a change frees the value it replaces, which a read must not be using.
+    this.guard = config.map().guard(true);
+    this.ordered = config.map().ordered();
+    for (PString key : records.keySet()) {
+      keys.put(key.toString(), key);
+    }
+  }
+
+  @SuppressWarnings("unchecked") // the root holds a map of this store's making
+  private static <V extends PObject> PMap<PString, V> rootMap(Heap heap, JnvmConfig config) {
+    PMap<PString, V> map = heap.roots().get(ROOT, config.map().persistentType());
+    if (map == null) {
+      map = config.map().persistent(heap, config.policy());
+      heap.roots().put(ROOT, map);
+    }
+    return map;
+  }
+
+  final Heap heap() {
+    return heap;
+  }
+
+  /** A new record holding {@code record}'s fields, not yet published. */
+  abstract V create(YcsbRecord record);
+
+  /** The fields of {@code stored} in {@code fields}, all if null. */
+  abstract YcsbRecord read(V stored, Set<String> fields);
+
+  /** Sets {@code changes}' fields in the record {@code stored} under {@code key}, durably. */
+  abstract void change(PString key, V stored, YcsbRecord changes);
+
+  /** Frees a record that no map references any more, with whatever it alone references. */
+  abstract void free(V stored);
+
+  /** Replaces the record under {@code key}, which must be in the map, with one atomic update. */
+  final void replace(PString key, V next) {
+    records.replace(key, next);
+  }
+
+  @Override
+  public final Optional<YcsbRecord> read(String key, Set<String> fields) {
+    return guard.reading(key, () -> {
+      PString stored = keys.get(key);
+      V record = stored == null ? null : records.get(stored);
+      return Optional.ofNullable(record).map(r -> read(r, fields));
+    });
+  }
+
+  @Override
+  public final boolean scans() {
+    return ordered;
+  }
+
+  @Override
+  public final List<YcsbRecord> scan(String startKey, int count, Set<String> fields) {
+    if (!ordered) {
+      throw new UnsupportedOperationException("a hash map has no key order to scan in");
+    }
+    return guard.scanning(() -> {
+      List<YcsbRecord> found = new ArrayList<>(count);
+      Map.Entry<String, PString> first = ((NavigableMap<String, PString>) keys).ceilingEntry(startKey);
+      if (first != null) {
+        // Each record is read again under its key's guard: the value the walk saw may be freed by now.
+        Iterator<PString> walk = ((NavigableMap<PString, V>) records).tailMap(first.getValue(), true).keySet().iterator();
+        while (found.size() < count && walk.hasNext()) {
+          read(walk.next().toString(), fields).ifPresent(found::add);
+        }
+      }
+      return found;
+    });
+  }
+
+  @Override
+  public final void insert(String key, YcsbRecord record) {
+    guard.changing(key, () -> {
+      PString stored = keys.get(key);
+      // A new key is stored as given: the index is in step with the map, so the map holds no equal key.
+      PString mapped = stored != null ? stored : PString.of(heap, key);
+      V old = records.put(mapped, create(record));
+      keys.put(key, mapped);
+      if (old != null) {
+        free(old);
+      }
+      return null;
+    });
+  }
+
+  @Override
+  public final boolean update(String key, YcsbRecord changes) {
+    return guard.changing(key, () -> {
+      PString stored = keys.get(key);
+      V record = stored == null ? null : records.get(stored);
+      if (record == null) {
+        return false;
+      }
+      change(stored, record, changes);
+      return true;
+    });
+  }
+
+  @Override
+  public final boolean delete(String key) {
+    return guard.changing(key, () -> {
+      PString stored = keys.get(key);
+      V record = stored == null ? null : records.get(stored);
+      if (record == null) {
+        return false;
+      }
+      records.removeAndFree(stored, Contents.KEYS);
+      keys.remove(key);
+      free(record);
+      return true;
+    });
+  }
+
+  @Override
+  public final void close() {
+    heap.close();
+  }
+}

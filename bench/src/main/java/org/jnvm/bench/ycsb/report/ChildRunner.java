@@ -1,0 +1,70 @@
+package org.jnvm.bench.ycsb.report;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+import org.jnvm.bench.ycsb.YcsbBinding;
+
+/**
+ * Runs one {@link YcsbChild} in its own JVM, on a fresh store directory in the heaps directory
+ * (tmpfs), and collects its results; the child's whole output goes to the log.
+ */
+final class ChildRunner {
+  private final List<String> jvm;
+  private final Path workloads;
+  private final Path heaps;
+  private final Path log;
+
+  /** {@code jvm}: the java command and its flags, up to the class path included. */
+  ChildRunner(List<String> jvm, Path workloads, Path heaps, Path log) {
+    this.jvm = jvm;
+    this.workloads = workloads;
+    this.heaps = heaps;
+    this.log = log;
+  }
+
+  List<Run> run(YcsbBinding binding, String map, String threads, String letters, Settings settings) throws IOException, InterruptedException {
+    Path store = Files.createTempDirectory(heaps, "jnvm-ycsb-" + binding.id() + "-");
+    try {
+      List<String> command = new ArrayList<>(jvm);
+      command.addAll(List.of(YcsbChild.class.getName(), binding.id(), threads, workloads.toString(), store.toString(), letters,
+          Double.toString(settings.maxSeconds()), "recordcount=" + settings.records(), "operationcount=" + settings.operations()));
+      if (!map.equals("-")) {
+        command.add("jnvm.map=" + map);
+      }
+      Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
+      List<String> lines = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+      int status = child.waitFor();
+      List<String> logged = new ArrayList<>();
+      logged.add("### " + String.join(" ", command));
+      logged.addAll(lines);
+      Files.write(log, logged, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+      if (status != 0) {
+        throw new IllegalStateException(binding.id() + " on " + map + " exited with status " + status + "; see " + log);
+      }
+      return lines.stream().filter(l -> l.startsWith("result ")).map(l -> parse(binding, map, l)).toList();
+    } finally {
+      delete(store);
+    }
+  }
+
+  private static Run parse(YcsbBinding binding, String map, String line) {
+    String[] f = line.split(" ", -1);
+    return new Run(binding, map, Integer.parseInt(f[1]), f[2].charAt(0), Long.parseLong(f[3]), Double.parseDouble(f[4]), Double.parseDouble(f[5]),
+        Double.parseDouble(f[6]), Long.parseLong(f[7]));
+  }
+
+  private static void delete(Path directory) throws IOException {
+    try (Stream<Path> files = Files.walk(directory)) {
+      for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(file);
+      }
+    }
+  }
+}

@@ -1,0 +1,27 @@
+package org.jnvm.bench.ycsb.report;
+
+/**
+ * The size of a YCSB report's runs.
+ *
+ * @param mode quick or full
+ * @param records records loaded before the workloads run
+ * @param operations operations of a workload, unless {@code maxSeconds} comes first
+ * @param maxSeconds the longest a workload runs
+ * @param childHeapMiB each child JVM's -Xmx
+ */
+record Settings(String mode, long records, long operations, double maxSeconds, int childHeapMiB) {
+  static Settings of(String mode) {
+    return switch (mode) {
+      // Under 10 minutes on 2 loaded cores: MapDB's load (a commit per record) takes most of it.
+      case "quick" -> new Settings(mode, 100_000, 200_000, 4, 3072);
+      // 3M records: about 9 GB of jnvm-fa heap on /dev/shm and 5 GB of volatile records, within 24 GiB.
+      case "full" -> new Settings(mode, 3_000_000, 3_000_000, 60, 14336);
+      default -> throw new IllegalArgumentException("mode " + mode + ": quick or full");
+    };
+  }
+
+  String describe() {
+    return String.format(java.util.Locale.ROOT, "%,d records of 10 fields of 100 B; each workload runs %,d operations or %.0f s, whichever ends first, after an unmeasured warm-up of a fifth of that",
+        records, operations, maxSeconds);
+  }
+}

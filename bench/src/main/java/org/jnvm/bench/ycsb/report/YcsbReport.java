@@ -1,0 +1,147 @@
+package org.jnvm.bench.ycsb.report;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Set;
+import org.jnvm.bench.Environment;
+import org.jnvm.bench.Markers;
+import org.jnvm.bench.ReportOptions;
+import org.jnvm.bench.ycsb.YcsbBinding;
+import org.jnvm.bench.ycsb.jnvm.MapKind;
+
+/**
+ * The YCSB comparison (the paper's Figure 12): every binding on workloads A to F with 1 and 2
+ * client threads, each binding in child JVMs of its own ({@link YcsbChild}). Writes {@code
+ * ycsb-runs.csv}, {@code ycsb-floors.csv}, {@code ycsb-throughput.png} and {@code
+ * ycsb-store-time.png} to the results directory and rewrites the ycsb section of RESULTS.md,
+ * between {@value #BEGIN} and {@value #END}.
+ *
+ * <p>jnvm-pdt, jnvm-fa and volatile run A, B, C, F and D on the hash map the issue gives volatile
+ * ({@code PConcurrentHashMap}, {@code ConcurrentHashMap}) and E, which scans, on the ordered
+ * concurrent one ({@code PSkipListMap}, {@code ConcurrentSkipListMap}), each on a store loaded
+ * afresh. The peers and the blackhole run all six on one store, loaded once.
+ *
+ * <p>Usage: {@code YcsbReport quick|full --jvm-flags FILE [--results FILE] [--out DIR] [--heaps DIR]
+ * [--workloads DIR] [--command TEXT] [--source TEXT]}; the class path of this JVM is the children's.
+ */
+public final class YcsbReport {
+  static final String BEGIN = "<!-- ycsb:begin -->";
+  static final String END = "<!-- ycsb:end -->";
+  static final List<String> JDK_MISC_FLAGS = List.of("--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED", "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED");
+  static final List<Integer> THREADS = List.of(1, 2);
+  static final String WORKLOADS = "abcdef";
+  /** The order the children run in: A, B, C, F before D, whose inserts change the data, as YCSB's guide runs them. */
+  private static final String POINT_WORKLOADS = "abcfd";
+  private static final String SCAN_WORKLOADS = "e";
+
+  private static final String WORKLOADS_OPTION = "--workloads";
+  private static final String JVM_FLAGS_OPTION = "--jvm-flags";
+
+  private final StringBuilder text = new StringBuilder();
+
+  private YcsbReport() {}
+
+  public static void main(String[] args) throws IOException, InterruptedException {
+    if (args.length == 0) {
+      throw new IllegalArgumentException(usage());
+    }
+    Settings settings = Settings.of(args[0]);
+    ReportOptions options = ReportOptions.parse("YcsbReport", args, Set.of(WORKLOADS_OPTION, JVM_FLAGS_OPTION), usage());
+    if (options.own(JVM_FLAGS_OPTION) == null) {
+      throw new IllegalArgumentException(JVM_FLAGS_OPTION + " is required; " + usage());
+    }
+    Path workloads = Path.of(Objects.requireNonNullElse(options.own(WORKLOADS_OPTION), "bench/ycsb/workloads"));
+    new YcsbReport().run(settings, options.results, options.out, options.heaps, workloads, Path.of(options.own(JVM_FLAGS_OPTION)), options.command, options.source());
+    System.exit(0);
+  }
+
+  private static String usage() {
+    return "usage: YcsbReport quick|full --jvm-flags FILE [--results FILE] [--out DIR] [--heaps DIR] [--workloads DIR] [--command TEXT] [--source TEXT]";
+  }
+
+  /** Every child the same flags: jnvm's clwb needs jdk.internal.misc, the peers those of peer-jvm-flags. */
+  private static List<String> childJvm(Settings settings, Path peerFlags) throws IOException {
+    List<String> jvm = new ArrayList<>();
+    jvm.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    jvm.addAll(JDK_MISC_FLAGS);
+    Files.readAllLines(peerFlags, StandardCharsets.UTF_8).stream().map(String::trim).filter(l -> !l.isEmpty()).forEach(jvm::add);
+    jvm.add("-Xmx" + settings.childHeapMiB() + "m");
+    jvm.add("-cp");
+    jvm.add(System.getProperty("java.class.path"));
+    return jvm;
+  }
+
+  private void run(Settings settings, Path resultsFile, Path out, Path heaps, Path workloads, Path peerFlags, String command, String source)
+      throws IOException, InterruptedException {
+    Files.createDirectories(out);
+    Path log = Path.of("bench/target/ycsb-children.log");
+    Files.createDirectories(log.getParent());
+    Files.deleteIfExists(log);
+    List<String> jvm = childJvm(settings, peerFlags);
+    ChildRunner children = new ChildRunner(jvm, workloads, heaps, log);
+    Instant started = Instant.now();
+    String loadBefore = Environment.loadAverage();
+    String threads = String.join(",", THREADS.stream().map(String::valueOf).toList());
+    List<Run> runs = new ArrayList<>();
+    for (YcsbBinding binding : YcsbBinding.values()) {
+      long t0 = System.nanoTime();
+      if (binding.configurable()) {
+        runs.addAll(children.run(binding, MapKind.CONCURRENTHASH.id(), threads, POINT_WORKLOADS, settings));
+        runs.addAll(children.run(binding, MapKind.SKIPLIST.id(), threads, SCAN_WORKLOADS, settings));
+      } else {
+        runs.addAll(children.run(binding, "-", threads, POINT_WORKLOADS + SCAN_WORKLOADS, settings));
+      }
+      System.out.printf(Locale.ROOT, "ycsb: %s done in %.0f s%n", binding.id(), (System.nanoTime() - t0) / 1e9);
+    }
+    Duration took = Duration.between(started, Instant.now());
+    Results results = new Results(List.copyOf(runs));
+    List<Floor> floors = Floor.all(results, THREADS, WORKLOADS);
+    writeRuns(results, out.resolve("ycsb-runs.csv"));
+    writeFloors(floors, out.resolve("ycsb-floors.csv"));
+    YcsbPlots.throughput(results, THREADS, WORKLOADS, out.resolve("ycsb-throughput.png"));
+    YcsbPlots.storeTime(results, THREADS, WORKLOADS, out.resolve("ycsb-store-time.png"));
+    String load = loadBefore + " before the run, " + Environment.loadAverage() + " after it";
+    new YcsbSection(text, settings, jvm, command, source, started, took, load).write(results, floors);
+    System.out.print(text);
+    Markers.replace(resultsFile, BEGIN, END, text.toString());
+    System.out.println("wrote the ycsb section of " + resultsFile + ", and " + out + "/ycsb-*, in " + took.toSeconds() + " s");
+  }
+
+  private static void writeRuns(Results results, Path file) throws IOException {
+    List<String> lines = new ArrayList<>();
+    lines.add("binding,map,threads,workload,operations,seconds,ops_per_s,us_per_op,store_only_us_per_op,p50_us,p99_us,failed");
+    for (Run r : results.runs()) {
+      lines.add(String.join(",", r.binding().id(), r.map(), Integer.toString(r.threads()), String.valueOf(r.workload()), Long.toString(r.ops()),
+          num(r.seconds()), num(r.opsPerSecond()), num(r.microsPerOp()), num(results.storeMicrosPerOp(r)), num(r.p50Us()), num(r.p99Us()), Long.toString(r.failed())));
+    }
+    Files.write(file, lines, StandardCharsets.UTF_8);
+  }
+
+  private static void writeFloors(List<Floor> floors, Path file) throws IOException {
+    List<String> lines = new ArrayList<>();
+    lines.add("threads,workload,comparison,ratio,floor,verdict,note");
+    for (Floor f : floors) {
+      lines.add(String.join(",", Integer.toString(f.threads()), String.valueOf(f.workload()), '"' + f.what() + '"', num(f.ratio()), num(f.floor()),
+          f.verdict().replace("*", ""), '"' + f.note() + '"'));
+    }
+    Files.write(file, lines, StandardCharsets.UTF_8);
+  }
+
+  static String num(double v) {
+    return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.3f", v);
+  }
+
+  /** The date, as the other sections give it. */
+  static String date(Instant started) {
+    return started.truncatedTo(ChronoUnit.SECONDS).toString();
+  }
+}

@@ -1,0 +1,120 @@
+package org.jnvm.bench.ycsb.report;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import org.jnvm.bench.Environment;
+import org.jnvm.bench.ycsb.YcsbBinding;
+
+/** The ycsb section of RESULTS.md, from a report's results and floors. */
+final class YcsbSection {
+  private final StringBuilder text;
+  private final Settings settings;
+  private final List<String> jvm;
+  private final String command;
+  private final String source;
+  private final Instant started;
+  private final Duration took;
+  private final String load;
+
+  YcsbSection(StringBuilder text, Settings settings, List<String> jvm, String command, String source, Instant started, Duration took, String load) {
+    this.text = text;
+    this.settings = settings;
+    this.jvm = jvm;
+    this.command = command;
+    this.source = source;
+    this.started = started;
+    this.took = took;
+    this.load = load;
+  }
+
+  void write(Results results, List<Floor> floors) {
+    add(YcsbReport.BEGIN);
+    add("## YCSB (the paper's Figure 12)");
+    add("");
+    add("Written by `org.jnvm.bench.ycsb.report.YcsbReport` (bench/run-ycsb); do not edit by hand, run it again.");
+    add("");
+    add("- Command: `" + command + "`");
+    add("- Date: " + YcsbReport.date(started) + " (UTC); the run took " + took.toMinutes() + " min " + took.toSecondsPart() + " s.");
+    add("- Source: " + source + ".");
+    add("- Machine: " + Environment.machine() + "; load average (1, 5, 15 min) " + load
+        + ". A load above the client threads is other work sharing the CPUs, and every figure here moves with it.");
+    add("- JDK: " + System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version") + ", `" + System.getProperty("java.home")
+        + "`; each child JVM with `" + String.join(" ", jvm.subList(1, jvm.size() - 2)) + "` (the same flags for every binding).");
+    add("- Client: YCSB " + "0.17.0" + "'s `CoreWorkload` and `ClientThread`, driven in a child JVM per binding (`YcsbChild`), workloads A to F "
+        + "of `bench/ycsb/workloads/` (A, B, C, F zipfian, D latest, E scans of up to 100 records), " + settings.describe()
+        + ". A child opens its store before any clock starts, loads it, then runs the workloads with 1 and then 2 client threads. "
+        + "jnvm-pdt, jnvm-fa and volatile run A, B, C, F, D on `PConcurrentHashMap`/`ConcurrentHashMap` and E on `PSkipListMap`/`ConcurrentSkipListMap` "
+        + "(pdt policy CACHED), each on a store loaded afresh; the peers and the blackhole run all six on one store.");
+    add("- jnvm stores: a heap file in /dev/shm (tmpfs) with the clwb backend. " + Environment.writeBack(jvm.get(0)));
+    add("- Latency: measured by the runner, not by YCSB's `DBWrapper`: `System.nanoTime` around each call of the binding, all operation "
+        + "types together, in an HdrHistogram (3 digits); p50 and p99 in µs. Throughput: operations over the time from starting the client "
+        + "threads to the last one's end, as YCSB's client counts it.");
+    add("- Store-only time per operation = the binding's time per operation of one client thread (threads × seconds / operations) minus the "
+        + "blackhole's on the same workload and thread count (the paper's Figure 12). \"Store-only speed\" ratios are the other store's "
+        + "store-only time over jnvm-pdt's.");
+    add("");
+    add("Stores:");
+    add("");
+    for (YcsbBinding b : YcsbBinding.values()) {
+      add("- `" + b.id() + "`: " + b.label());
+    }
+    add("");
+    add("![whole-client throughput](results/ycsb-throughput.png)");
+    add("");
+    add("![store-only time per operation](results/ycsb-store-time.png)");
+    add("");
+    add("CSV in `bench/results/`: `ycsb-runs.csv` (every run), `ycsb-floors.csv` (every floor).");
+    add("");
+    for (int threads : YcsbReport.THREADS) {
+      add("### " + threads + " client thread" + (threads > 1 ? "s" : ""));
+      add("");
+      add("| workload | binding | ops/s | µs/op | store-only µs/op | p50 µs | p99 µs | failed ops |");
+      add("|---|---|---:|---:|---:|---:|---:|---:|");
+      for (char w : YcsbReport.WORKLOADS.toCharArray()) {
+        for (YcsbBinding b : YcsbBinding.values()) {
+          results.find(b, threads, w).ifPresent(r -> add("| " + Character.toUpperCase(w) + " | " + b.id() + " | " + count(r.opsPerSecond()) + " | "
+              + fixed(r.microsPerOp()) + " | " + (b == YcsbBinding.BLACKHOLE ? "-" : fixed(results.storeMicrosPerOp(r))) + " | " + fixed(r.p50Us()) + " | "
+              + fixed(r.p99Us()) + " | " + r.failed() + " |"));
+        }
+      }
+      add("");
+    }
+    add("### Floors");
+    add("");
+    add("The issue's floors, checked by the report on every workload and thread count: jnvm-pdt ≥ " + Floor.VOLATILE_THROUGHPUT
+        + "× volatile on whole-client throughput and ≥ " + Floor.VOLATILE_STORE + "× on store-only speed; jnvm-fa ≥ " + Floor.FA_THROUGHPUT
+        + "× jnvm-pdt; jnvm-pdt ahead of every peer (throughput ratio above 1); and on A and F ≥ " + (int) Floor.MAPDB_STORE
+        + "× MapDB, taken on store-only speed (on whole-client throughput the client's own cost caps any ratio).");
+    add("");
+    long notMet = floors.stream().filter(f -> f.verdict().contains("not met")).count();
+    long undetermined = floors.stream().filter(f -> f.verdict().equals("undetermined")).count();
+    add("Of " + floors.size() + " floors: " + (floors.size() - notMet - undetermined) + " met, " + notMet + " not met, " + undetermined + " undetermined.");
+    add("");
+    add("| threads | workload | comparison | ratio | floor | verdict | note |");
+    add("|---:|---|---|---:|---:|---|---|");
+    for (Floor f : floors) {
+      add("| " + f.threads() + " | " + Character.toUpperCase(f.workload()) + " | " + f.what() + " | " + (Double.isNaN(f.ratio()) ? "-" : ratio(f.ratio())) + " | "
+          + (f.floor() == 1 ? "> 1" : "≥ " + f.floor()) + " | " + f.verdict() + " | " + f.note() + " |");
+    }
+    add("");
+    add(YcsbReport.END);
+  }
+
+  private static String count(double v) {
+    return String.format(Locale.ROOT, "%,.0f", v);
+  }
+
+  private static String fixed(double v) {
+    return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.2f", v);
+  }
+
+  private static String ratio(double v) {
+    return String.format(Locale.ROOT, "%.2fx", v);
+  }
+
+  private void add(String line) {
+    text.append(line).append('\n');
+  }
+}
