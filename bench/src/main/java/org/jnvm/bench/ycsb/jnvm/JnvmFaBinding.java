@@ -1,7 +1,6 @@
 package org.jnvm.bench.ycsb.jnvm;
 
 import org.jnvm.bench.ycsb.store.StoreBinding;
-import site.ycsb.workloads.CoreWorkload;
 
 /**
  * YCSB binding for jnvm-fa: records as {@link FaRecord}s, persistent objects of ten values, in a
@@ -13,7 +12,6 @@ public final class JnvmFaBinding extends StoreBinding {
   public static final String LABEL = "jnvm-fa (record = @Persistent class of 10 fields, failure-atomic updates; durable)";
 
   public JnvmFaBinding() {
-    super(LABEL, properties -> (directory, sizing) -> FaStore.open(JnvmConfig.of(properties), directory, sizing,
-        properties.getProperty(CoreWorkload.FIELD_NAME_PREFIX, CoreWorkload.FIELD_NAME_PREFIX_DEFAULT)));
+    super(LABEL, properties -> (directory, sizing) -> FaStore.open(JnvmConfig.of(properties), directory, sizing, FieldNames.of(properties)));
   }
 }
