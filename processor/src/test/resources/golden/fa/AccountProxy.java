@@ -61,15 +61,13 @@ public final class AccountProxy extends Account implements DirectAccess {
 
   private long directBase;
 
-  private long directLimit;
-
   /**
    * The resurrect constructor: attaches a proxy to existing data. The runtime calls {@code resurrect()} next.
    */
   private AccountProxy(Handle handle) {
     super();
     this.handle = handle;
-    handle.bind(this);
+    handle.bind(this, AccountProxy.SIZE);
   }
 
   /**
@@ -82,7 +80,7 @@ public final class AccountProxy extends Account implements DirectAccess {
   private AccountProxy(Construction.Token token) {
     super();
     this.handle = Construction.finish(token, this, this.handle);
-    this.handle.bind(this);
+    this.handle.bind(this, AccountProxy.SIZE);
   }
 
   /**
@@ -95,7 +93,7 @@ public final class AccountProxy extends Account implements DirectAccess {
   private AccountProxy(Construction.Token token, long balance) {
     super(balance);
     this.handle = Construction.finish(token, this, this.handle);
-    this.handle.bind(this);
+    this.handle.bind(this, AccountProxy.SIZE);
   }
 
   /**
@@ -108,7 +106,7 @@ public final class AccountProxy extends Account implements DirectAccess {
   private AccountProxy(Construction.Token token, long... deposits) throws IOException {
     super(deposits);
     this.handle = Construction.finish(token, this, this.handle);
-    this.handle.bind(this);
+    this.handle.bind(this, AccountProxy.SIZE);
   }
 
   /**
@@ -162,29 +160,30 @@ public final class AccountProxy extends Account implements DirectAccess {
     if (h == null) {
       h = Construction.adopt(this);
       handle = h;
-      h.bind(this);
+      h.bind(this, AccountProxy.SIZE);
     }
     return h;
   }
 
   @Override
-  public void directAccess(long base, long limit) {
+  public void directAccess(long base) {
     directBase = base;
-    directLimit = limit;
   }
 
   @Override
   public long getBalance() {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_BALANCE + 8) {
-      return Memory.getLong(directBase + OFFSET_BALANCE);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return Memory.getLong(base + OFFSET_BALANCE);
     }
     return handle().getLong(OFFSET_BALANCE);
   }
 
   @Override
   public void setBalance(long balance) {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_BALANCE + 8) {
-      Memory.putLong(directBase + OFFSET_BALANCE, balance);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      Memory.putLong(base + OFFSET_BALANCE, balance);
       return;
     }
     handle().putLong(OFFSET_BALANCE, balance);

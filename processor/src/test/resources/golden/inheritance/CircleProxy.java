@@ -63,15 +63,13 @@ public final class CircleProxy extends Circle implements DirectAccess {
 
   private long directBase;
 
-  private long directLimit;
-
   /**
    * The resurrect constructor: attaches a proxy to existing data. The runtime calls {@code resurrect()} next.
    */
   private CircleProxy(Handle handle) {
     super();
     this.handle = handle;
-    handle.bind(this);
+    handle.bind(this, CircleProxy.SIZE);
   }
 
   /**
@@ -84,7 +82,7 @@ public final class CircleProxy extends Circle implements DirectAccess {
   private CircleProxy(Construction.Token token) {
     super();
     this.handle = Construction.finish(token, this, this.handle);
-    this.handle.bind(this);
+    this.handle.bind(this, CircleProxy.SIZE);
   }
 
   /**
@@ -97,7 +95,7 @@ public final class CircleProxy extends Circle implements DirectAccess {
   private CircleProxy(Construction.Token token, double radius) {
     super(radius);
     this.handle = Construction.finish(token, this, this.handle);
-    this.handle.bind(this);
+    this.handle.bind(this, CircleProxy.SIZE);
   }
 
   /**
@@ -136,15 +134,14 @@ public final class CircleProxy extends Circle implements DirectAccess {
     if (h == null) {
       h = Construction.adopt(this);
       handle = h;
-      h.bind(this);
+      h.bind(this, CircleProxy.SIZE);
     }
     return h;
   }
 
   @Override
-  public void directAccess(long base, long limit) {
+  public void directAccess(long base) {
     directBase = base;
-    directLimit = limit;
   }
 
   @Override
@@ -180,16 +177,18 @@ public final class CircleProxy extends Circle implements DirectAccess {
 
   @Override
   public int getColor() {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_COLOR + 4) {
-      return Memory.getInt(directBase + OFFSET_COLOR);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return Memory.getInt(base + OFFSET_COLOR);
     }
     return handle().getInt(OFFSET_COLOR);
   }
 
   @Override
   public void setColor(int color) {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_COLOR + 4) {
-      Memory.putInt(directBase + OFFSET_COLOR, color);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      Memory.putInt(base + OFFSET_COLOR, color);
       return;
     }
     handle().putInt(OFFSET_COLOR, color);
@@ -204,16 +203,18 @@ public final class CircleProxy extends Circle implements DirectAccess {
 
   @Override
   public double getRadius() {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_RADIUS + 8) {
-      return Memory.getDouble(directBase + OFFSET_RADIUS);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return Memory.getDouble(base + OFFSET_RADIUS);
     }
     return handle().getDouble(OFFSET_RADIUS);
   }
 
   @Override
   public void setRadius(double radius) {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_RADIUS + 8) {
-      Memory.putDouble(directBase + OFFSET_RADIUS, radius);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      Memory.putDouble(base + OFFSET_RADIUS, radius);
       return;
     }
     handle().putDouble(OFFSET_RADIUS, radius);
@@ -228,16 +229,18 @@ public final class CircleProxy extends Circle implements DirectAccess {
 
   @Override
   public byte getFlags() {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_FLAGS + 1) {
-      return Memory.getByte(directBase + OFFSET_FLAGS);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return Memory.getByte(base + OFFSET_FLAGS);
     }
     return handle().getByte(OFFSET_FLAGS);
   }
 
   @Override
   public void setFlags(byte flags) {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_FLAGS + 1) {
-      Memory.putByte(directBase + OFFSET_FLAGS, flags);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      Memory.putByte(base + OFFSET_FLAGS, flags);
       return;
     }
     handle().putByte(OFFSET_FLAGS, flags);

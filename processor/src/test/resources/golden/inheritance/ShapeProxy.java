@@ -59,15 +59,13 @@ public final class ShapeProxy extends Shape implements DirectAccess {
 
   private long directBase;
 
-  private long directLimit;
-
   /**
    * The resurrect constructor: attaches a proxy to existing data. The runtime calls {@code resurrect()} next.
    */
   private ShapeProxy(Handle handle) {
     super();
     this.handle = handle;
-    handle.bind(this);
+    handle.bind(this, ShapeProxy.SIZE);
   }
 
   /**
@@ -80,7 +78,7 @@ public final class ShapeProxy extends Shape implements DirectAccess {
   private ShapeProxy(Construction.Token token) {
     super();
     this.handle = Construction.finish(token, this, this.handle);
-    this.handle.bind(this);
+    this.handle.bind(this, ShapeProxy.SIZE);
   }
 
   /**
@@ -104,15 +102,14 @@ public final class ShapeProxy extends Shape implements DirectAccess {
     if (h == null) {
       h = Construction.adopt(this);
       handle = h;
-      h.bind(this);
+      h.bind(this, ShapeProxy.SIZE);
     }
     return h;
   }
 
   @Override
-  public void directAccess(long base, long limit) {
+  public void directAccess(long base) {
     directBase = base;
-    directLimit = limit;
   }
 
   @Override
@@ -148,16 +145,18 @@ public final class ShapeProxy extends Shape implements DirectAccess {
 
   @Override
   public int getColor() {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_COLOR + 4) {
-      return Memory.getInt(directBase + OFFSET_COLOR);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return Memory.getInt(base + OFFSET_COLOR);
     }
     return handle().getInt(OFFSET_COLOR);
   }
 
   @Override
   public void setColor(int color) {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_COLOR + 4) {
-      Memory.putInt(directBase + OFFSET_COLOR, color);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      Memory.putInt(base + OFFSET_COLOR, color);
       return;
     }
     handle().putInt(OFFSET_COLOR, color);

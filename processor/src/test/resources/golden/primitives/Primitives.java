@@ -21,7 +21,7 @@ public abstract class Primitives implements PObject {
   public abstract float getRatio();
   public abstract void setRatio(float v);
   public abstract long getTotal();
-  public abstract void setTotal(long v);
+  public abstract void setTotal(long base); // named like the accessors' local for the base address
   public abstract double getMean();
   public abstract void setMean(double v);
   public abstract Color getColor();

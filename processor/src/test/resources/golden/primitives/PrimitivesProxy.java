@@ -81,15 +81,13 @@ public final class PrimitivesProxy extends Primitives implements DirectAccess {
 
   private long directBase;
 
-  private long directLimit;
-
   /**
    * The resurrect constructor: attaches a proxy to existing data. The runtime calls {@code resurrect()} next.
    */
   private PrimitivesProxy(Handle handle) {
     super();
     this.handle = handle;
-    handle.bind(this);
+    handle.bind(this, PrimitivesProxy.SIZE);
   }
 
   /**
@@ -102,7 +100,7 @@ public final class PrimitivesProxy extends Primitives implements DirectAccess {
   private PrimitivesProxy(Construction.Token token) {
     super();
     this.handle = Construction.finish(token, this, this.handle);
-    this.handle.bind(this);
+    this.handle.bind(this, PrimitivesProxy.SIZE);
   }
 
   /**
@@ -115,7 +113,7 @@ public final class PrimitivesProxy extends Primitives implements DirectAccess {
   private PrimitivesProxy(Construction.Token token, int count, Primitives.Color color) {
     super(count, color);
     this.handle = Construction.finish(token, this, this.handle);
-    this.handle.bind(this);
+    this.handle.bind(this, PrimitivesProxy.SIZE);
   }
 
   /**
@@ -154,29 +152,30 @@ public final class PrimitivesProxy extends Primitives implements DirectAccess {
     if (h == null) {
       h = Construction.adopt(this);
       handle = h;
-      h.bind(this);
+      h.bind(this, PrimitivesProxy.SIZE);
     }
     return h;
   }
 
   @Override
-  public void directAccess(long base, long limit) {
+  public void directAccess(long base) {
     directBase = base;
-    directLimit = limit;
   }
 
   @Override
   public boolean isFlag() {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_FLAG + 1) {
-      return Memory.getByte(directBase + OFFSET_FLAG) != 0;
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return Memory.getByte(base + OFFSET_FLAG) != 0;
     }
     return handle().getBoolean(OFFSET_FLAG);
   }
 
   @Override
   public void setFlag(boolean v) {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_FLAG + 1) {
-      Memory.putByte(directBase + OFFSET_FLAG, v ? (byte) 1 : (byte) 0);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      Memory.putByte(base + OFFSET_FLAG, v ? (byte) 1 : (byte) 0);
       return;
     }
     handle().putBoolean(OFFSET_FLAG, v);
@@ -191,16 +190,18 @@ public final class PrimitivesProxy extends Primitives implements DirectAccess {
 
   @Override
   public byte getSmall() {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_SMALL + 1) {
-      return Memory.getByte(directBase + OFFSET_SMALL);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return Memory.getByte(base + OFFSET_SMALL);
     }
     return handle().getByte(OFFSET_SMALL);
   }
 
   @Override
   public void setSmall(byte v) {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_SMALL + 1) {
-      Memory.putByte(directBase + OFFSET_SMALL, v);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      Memory.putByte(base + OFFSET_SMALL, v);
       return;
     }
     handle().putByte(OFFSET_SMALL, v);
@@ -215,16 +216,18 @@ public final class PrimitivesProxy extends Primitives implements DirectAccess {
 
   @Override
   public char getLetter() {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_LETTER + 2) {
-      return Memory.getChar(directBase + OFFSET_LETTER);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return Memory.getChar(base + OFFSET_LETTER);
     }
     return handle().getChar(OFFSET_LETTER);
   }
 
   @Override
   public void setLetter(char v) {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_LETTER + 2) {
-      Memory.putChar(directBase + OFFSET_LETTER, v);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      Memory.putChar(base + OFFSET_LETTER, v);
       return;
     }
     handle().putChar(OFFSET_LETTER, v);
@@ -239,16 +242,18 @@ public final class PrimitivesProxy extends Primitives implements DirectAccess {
 
   @Override
   public short getShortOne() {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_SHORT_ONE + 2) {
-      return Memory.getShort(directBase + OFFSET_SHORT_ONE);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return Memory.getShort(base + OFFSET_SHORT_ONE);
     }
     return handle().getShort(OFFSET_SHORT_ONE);
   }
 
   @Override
   public void setShortOne(short v) {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_SHORT_ONE + 2) {
-      Memory.putShort(directBase + OFFSET_SHORT_ONE, v);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      Memory.putShort(base + OFFSET_SHORT_ONE, v);
       return;
     }
     handle().putShort(OFFSET_SHORT_ONE, v);
@@ -263,16 +268,18 @@ public final class PrimitivesProxy extends Primitives implements DirectAccess {
 
   @Override
   public int getCount() {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_COUNT + 4) {
-      return Memory.getInt(directBase + OFFSET_COUNT);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return Memory.getInt(base + OFFSET_COUNT);
     }
     return handle().getInt(OFFSET_COUNT);
   }
 
   @Override
   public void setCount(int v) {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_COUNT + 4) {
-      Memory.putInt(directBase + OFFSET_COUNT, v);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      Memory.putInt(base + OFFSET_COUNT, v);
       return;
     }
     handle().putInt(OFFSET_COUNT, v);
@@ -287,16 +294,18 @@ public final class PrimitivesProxy extends Primitives implements DirectAccess {
 
   @Override
   public float getRatio() {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_RATIO + 4) {
-      return Memory.getFloat(directBase + OFFSET_RATIO);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return Memory.getFloat(base + OFFSET_RATIO);
     }
     return handle().getFloat(OFFSET_RATIO);
   }
 
   @Override
   public void setRatio(float v) {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_RATIO + 4) {
-      Memory.putFloat(directBase + OFFSET_RATIO, v);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      Memory.putFloat(base + OFFSET_RATIO, v);
       return;
     }
     handle().putFloat(OFFSET_RATIO, v);
@@ -311,19 +320,21 @@ public final class PrimitivesProxy extends Primitives implements DirectAccess {
 
   @Override
   public long getTotal() {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_TOTAL + 8) {
-      return Memory.getLong(directBase + OFFSET_TOTAL);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return Memory.getLong(base + OFFSET_TOTAL);
     }
     return handle().getLong(OFFSET_TOTAL);
   }
 
   @Override
-  public void setTotal(long v) {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_TOTAL + 8) {
-      Memory.putLong(directBase + OFFSET_TOTAL, v);
+  public void setTotal(long base) {
+    long at = directBase;
+    if (Handle.directAccessAllowed() && at != 0) {
+      Memory.putLong(at + OFFSET_TOTAL, base);
       return;
     }
-    handle().putLong(OFFSET_TOTAL, v);
+    handle().putLong(OFFSET_TOTAL, base);
   }
 
   /**
@@ -335,16 +346,18 @@ public final class PrimitivesProxy extends Primitives implements DirectAccess {
 
   @Override
   public double getMean() {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_MEAN + 8) {
-      return Memory.getDouble(directBase + OFFSET_MEAN);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return Memory.getDouble(base + OFFSET_MEAN);
     }
     return handle().getDouble(OFFSET_MEAN);
   }
 
   @Override
   public void setMean(double v) {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_MEAN + 8) {
-      Memory.putDouble(directBase + OFFSET_MEAN, v);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      Memory.putDouble(base + OFFSET_MEAN, v);
       return;
     }
     handle().putDouble(OFFSET_MEAN, v);

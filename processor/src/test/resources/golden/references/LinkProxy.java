@@ -66,15 +66,13 @@ public final class LinkProxy extends Link implements DirectAccess {
 
   private long directBase;
 
-  private long directLimit;
-
   /**
    * The resurrect constructor: attaches a proxy to existing data. The runtime calls {@code resurrect()} next.
    */
   private LinkProxy(Handle handle) {
     super();
     this.handle = handle;
-    handle.bind(this);
+    handle.bind(this, LinkProxy.SIZE);
   }
 
   /**
@@ -87,7 +85,7 @@ public final class LinkProxy extends Link implements DirectAccess {
   private LinkProxy(Construction.Token token) {
     super();
     this.handle = Construction.finish(token, this, this.handle);
-    this.handle.bind(this);
+    this.handle.bind(this, LinkProxy.SIZE);
   }
 
   /**
@@ -111,15 +109,14 @@ public final class LinkProxy extends Link implements DirectAccess {
     if (h == null) {
       h = Construction.adopt(this);
       handle = h;
-      h.bind(this);
+      h.bind(this, LinkProxy.SIZE);
     }
     return h;
   }
 
   @Override
-  public void directAccess(long base, long limit) {
+  public void directAccess(long base) {
     directBase = base;
-    directLimit = limit;
   }
 
   @Override
@@ -219,16 +216,18 @@ public final class LinkProxy extends Link implements DirectAccess {
 
   @Override
   public int getWeight() {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_WEIGHT + 4) {
-      return Memory.getInt(directBase + OFFSET_WEIGHT);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return Memory.getInt(base + OFFSET_WEIGHT);
     }
     return handle().getInt(OFFSET_WEIGHT);
   }
 
   @Override
   public void setWeight(int weight) {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_WEIGHT + 4) {
-      Memory.putInt(directBase + OFFSET_WEIGHT, weight);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      Memory.putInt(base + OFFSET_WEIGHT, weight);
       return;
     }
     handle().putInt(OFFSET_WEIGHT, weight);

@@ -158,15 +158,13 @@ public final class WideProxy extends Wide implements DirectAccess {
 
   private long directBase;
 
-  private long directLimit;
-
   /**
    * The resurrect constructor: attaches a proxy to existing data. The runtime calls {@code resurrect()} next.
    */
   private WideProxy(Handle handle) {
     super();
     this.handle = handle;
-    handle.bind(this);
+    handle.bind(this, WideProxy.SIZE);
   }
 
   /**
@@ -179,7 +177,7 @@ public final class WideProxy extends Wide implements DirectAccess {
   private WideProxy(Construction.Token token) {
     super();
     this.handle = Construction.finish(token, this, this.handle);
-    this.handle.bind(this);
+    this.handle.bind(this, WideProxy.SIZE);
   }
 
   /**
@@ -203,29 +201,30 @@ public final class WideProxy extends Wide implements DirectAccess {
     if (h == null) {
       h = Construction.adopt(this);
       handle = h;
-      h.bind(this);
+      h.bind(this, WideProxy.SIZE);
     }
     return h;
   }
 
   @Override
-  public void directAccess(long base, long limit) {
+  public void directAccess(long base) {
     directBase = base;
-    directLimit = limit;
   }
 
   @Override
   public long getL0() {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L0 + 8) {
-      return Memory.getLong(directBase + OFFSET_L0);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return Memory.getLong(base + OFFSET_L0);
     }
     return handle().getLong(OFFSET_L0);
   }
 
   @Override
   public void setL0(long v) {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L0 + 8) {
-      Memory.putLong(directBase + OFFSET_L0, v);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      Memory.putLong(base + OFFSET_L0, v);
       return;
     }
     handle().putLong(OFFSET_L0, v);
@@ -240,16 +239,18 @@ public final class WideProxy extends Wide implements DirectAccess {
 
   @Override
   public long getL1() {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L1 + 8) {
-      return Memory.getLong(directBase + OFFSET_L1);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return Memory.getLong(base + OFFSET_L1);
     }
     return handle().getLong(OFFSET_L1);
   }
 
   @Override
   public void setL1(long v) {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L1 + 8) {
-      Memory.putLong(directBase + OFFSET_L1, v);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      Memory.putLong(base + OFFSET_L1, v);
       return;
     }
     handle().putLong(OFFSET_L1, v);
@@ -264,16 +265,18 @@ public final class WideProxy extends Wide implements DirectAccess {
 
   @Override
   public long getL2() {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L2 + 8) {
-      return Memory.getLong(directBase + OFFSET_L2);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return Memory.getLong(base + OFFSET_L2);
     }
     return handle().getLong(OFFSET_L2);
   }
 
   @Override
   public void setL2(long v) {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L2 + 8) {
-      Memory.putLong(directBase + OFFSET_L2, v);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      Memory.putLong(base + OFFSET_L2, v);
       return;
     }
     handle().putLong(OFFSET_L2, v);
@@ -288,16 +291,18 @@ public final class WideProxy extends Wide implements DirectAccess {
 
   @Override
   public long getL3() {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L3 + 8) {
-      return Memory.getLong(directBase + OFFSET_L3);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return Memory.getLong(base + OFFSET_L3);
     }
     return handle().getLong(OFFSET_L3);
   }
 
   @Override
   public void setL3(long v) {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L3 + 8) {
-      Memory.putLong(directBase + OFFSET_L3, v);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      Memory.putLong(base + OFFSET_L3, v);
       return;
     }
     handle().putLong(OFFSET_L3, v);
@@ -312,16 +317,18 @@ public final class WideProxy extends Wide implements DirectAccess {
 
   @Override
   public long getL4() {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L4 + 8) {
-      return Memory.getLong(directBase + OFFSET_L4);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return Memory.getLong(base + OFFSET_L4);
     }
     return handle().getLong(OFFSET_L4);
   }
 
   @Override
   public void setL4(long v) {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L4 + 8) {
-      Memory.putLong(directBase + OFFSET_L4, v);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      Memory.putLong(base + OFFSET_L4, v);
       return;
     }
     handle().putLong(OFFSET_L4, v);
@@ -336,16 +343,18 @@ public final class WideProxy extends Wide implements DirectAccess {
 
   @Override
   public long getL5() {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L5 + 8) {
-      return Memory.getLong(directBase + OFFSET_L5);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return Memory.getLong(base + OFFSET_L5);
     }
     return handle().getLong(OFFSET_L5);
   }
 
   @Override
   public void setL5(long v) {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L5 + 8) {
-      Memory.putLong(directBase + OFFSET_L5, v);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      Memory.putLong(base + OFFSET_L5, v);
       return;
     }
     handle().putLong(OFFSET_L5, v);
@@ -360,16 +369,18 @@ public final class WideProxy extends Wide implements DirectAccess {
 
   @Override
   public long getL6() {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L6 + 8) {
-      return Memory.getLong(directBase + OFFSET_L6);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return Memory.getLong(base + OFFSET_L6);
     }
     return handle().getLong(OFFSET_L6);
   }
 
   @Override
   public void setL6(long v) {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L6 + 8) {
-      Memory.putLong(directBase + OFFSET_L6, v);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      Memory.putLong(base + OFFSET_L6, v);
       return;
     }
     handle().putLong(OFFSET_L6, v);
@@ -384,16 +395,18 @@ public final class WideProxy extends Wide implements DirectAccess {
 
   @Override
   public long getL7() {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L7 + 8) {
-      return Memory.getLong(directBase + OFFSET_L7);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return Memory.getLong(base + OFFSET_L7);
     }
     return handle().getLong(OFFSET_L7);
   }
 
   @Override
   public void setL7(long v) {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L7 + 8) {
-      Memory.putLong(directBase + OFFSET_L7, v);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      Memory.putLong(base + OFFSET_L7, v);
       return;
     }
     handle().putLong(OFFSET_L7, v);
@@ -408,16 +421,18 @@ public final class WideProxy extends Wide implements DirectAccess {
 
   @Override
   public long getL8() {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L8 + 8) {
-      return Memory.getLong(directBase + OFFSET_L8);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return Memory.getLong(base + OFFSET_L8);
     }
     return handle().getLong(OFFSET_L8);
   }
 
   @Override
   public void setL8(long v) {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L8 + 8) {
-      Memory.putLong(directBase + OFFSET_L8, v);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      Memory.putLong(base + OFFSET_L8, v);
       return;
     }
     handle().putLong(OFFSET_L8, v);
@@ -432,16 +447,18 @@ public final class WideProxy extends Wide implements DirectAccess {
 
   @Override
   public long getL9() {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L9 + 8) {
-      return Memory.getLong(directBase + OFFSET_L9);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return Memory.getLong(base + OFFSET_L9);
     }
     return handle().getLong(OFFSET_L9);
   }
 
   @Override
   public void setL9(long v) {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L9 + 8) {
-      Memory.putLong(directBase + OFFSET_L9, v);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      Memory.putLong(base + OFFSET_L9, v);
       return;
     }
     handle().putLong(OFFSET_L9, v);
@@ -456,16 +473,18 @@ public final class WideProxy extends Wide implements DirectAccess {
 
   @Override
   public long getL10() {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L10 + 8) {
-      return Memory.getLong(directBase + OFFSET_L10);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return Memory.getLong(base + OFFSET_L10);
     }
     return handle().getLong(OFFSET_L10);
   }
 
   @Override
   public void setL10(long v) {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L10 + 8) {
-      Memory.putLong(directBase + OFFSET_L10, v);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      Memory.putLong(base + OFFSET_L10, v);
       return;
     }
     handle().putLong(OFFSET_L10, v);
@@ -480,16 +499,18 @@ public final class WideProxy extends Wide implements DirectAccess {
 
   @Override
   public long getL11() {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L11 + 8) {
-      return Memory.getLong(directBase + OFFSET_L11);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return Memory.getLong(base + OFFSET_L11);
     }
     return handle().getLong(OFFSET_L11);
   }
 
   @Override
   public void setL11(long v) {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L11 + 8) {
-      Memory.putLong(directBase + OFFSET_L11, v);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      Memory.putLong(base + OFFSET_L11, v);
       return;
     }
     handle().putLong(OFFSET_L11, v);
@@ -504,16 +525,18 @@ public final class WideProxy extends Wide implements DirectAccess {
 
   @Override
   public long getL12() {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L12 + 8) {
-      return Memory.getLong(directBase + OFFSET_L12);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return Memory.getLong(base + OFFSET_L12);
     }
     return handle().getLong(OFFSET_L12);
   }
 
   @Override
   public void setL12(long v) {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L12 + 8) {
-      Memory.putLong(directBase + OFFSET_L12, v);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      Memory.putLong(base + OFFSET_L12, v);
       return;
     }
     handle().putLong(OFFSET_L12, v);
@@ -528,16 +551,18 @@ public final class WideProxy extends Wide implements DirectAccess {
 
   @Override
   public long getL13() {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L13 + 8) {
-      return Memory.getLong(directBase + OFFSET_L13);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return Memory.getLong(base + OFFSET_L13);
     }
     return handle().getLong(OFFSET_L13);
   }
 
   @Override
   public void setL13(long v) {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L13 + 8) {
-      Memory.putLong(directBase + OFFSET_L13, v);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      Memory.putLong(base + OFFSET_L13, v);
       return;
     }
     handle().putLong(OFFSET_L13, v);
@@ -552,16 +577,18 @@ public final class WideProxy extends Wide implements DirectAccess {
 
   @Override
   public long getL14() {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L14 + 8) {
-      return Memory.getLong(directBase + OFFSET_L14);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return Memory.getLong(base + OFFSET_L14);
     }
     return handle().getLong(OFFSET_L14);
   }
 
   @Override
   public void setL14(long v) {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L14 + 8) {
-      Memory.putLong(directBase + OFFSET_L14, v);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      Memory.putLong(base + OFFSET_L14, v);
       return;
     }
     handle().putLong(OFFSET_L14, v);
@@ -576,16 +603,18 @@ public final class WideProxy extends Wide implements DirectAccess {
 
   @Override
   public long getL15() {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L15 + 8) {
-      return Memory.getLong(directBase + OFFSET_L15);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return Memory.getLong(base + OFFSET_L15);
     }
     return handle().getLong(OFFSET_L15);
   }
 
   @Override
   public void setL15(long v) {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L15 + 8) {
-      Memory.putLong(directBase + OFFSET_L15, v);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      Memory.putLong(base + OFFSET_L15, v);
       return;
     }
     handle().putLong(OFFSET_L15, v);
@@ -600,16 +629,18 @@ public final class WideProxy extends Wide implements DirectAccess {
 
   @Override
   public long getL16() {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L16 + 8) {
-      return Memory.getLong(directBase + OFFSET_L16);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return Memory.getLong(base + OFFSET_L16);
     }
     return handle().getLong(OFFSET_L16);
   }
 
   @Override
   public void setL16(long v) {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L16 + 8) {
-      Memory.putLong(directBase + OFFSET_L16, v);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      Memory.putLong(base + OFFSET_L16, v);
       return;
     }
     handle().putLong(OFFSET_L16, v);
@@ -624,16 +655,18 @@ public final class WideProxy extends Wide implements DirectAccess {
 
   @Override
   public long getL17() {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L17 + 8) {
-      return Memory.getLong(directBase + OFFSET_L17);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return Memory.getLong(base + OFFSET_L17);
     }
     return handle().getLong(OFFSET_L17);
   }
 
   @Override
   public void setL17(long v) {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L17 + 8) {
-      Memory.putLong(directBase + OFFSET_L17, v);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      Memory.putLong(base + OFFSET_L17, v);
       return;
     }
     handle().putLong(OFFSET_L17, v);
@@ -648,16 +681,18 @@ public final class WideProxy extends Wide implements DirectAccess {
 
   @Override
   public long getL18() {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L18 + 8) {
-      return Memory.getLong(directBase + OFFSET_L18);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return Memory.getLong(base + OFFSET_L18);
     }
     return handle().getLong(OFFSET_L18);
   }
 
   @Override
   public void setL18(long v) {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L18 + 8) {
-      Memory.putLong(directBase + OFFSET_L18, v);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      Memory.putLong(base + OFFSET_L18, v);
       return;
     }
     handle().putLong(OFFSET_L18, v);
@@ -672,16 +707,18 @@ public final class WideProxy extends Wide implements DirectAccess {
 
   @Override
   public long getL19() {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L19 + 8) {
-      return Memory.getLong(directBase + OFFSET_L19);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return Memory.getLong(base + OFFSET_L19);
     }
     return handle().getLong(OFFSET_L19);
   }
 
   @Override
   public void setL19(long v) {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L19 + 8) {
-      Memory.putLong(directBase + OFFSET_L19, v);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      Memory.putLong(base + OFFSET_L19, v);
       return;
     }
     handle().putLong(OFFSET_L19, v);
@@ -696,16 +733,18 @@ public final class WideProxy extends Wide implements DirectAccess {
 
   @Override
   public long getL20() {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L20 + 8) {
-      return Memory.getLong(directBase + OFFSET_L20);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return Memory.getLong(base + OFFSET_L20);
     }
     return handle().getLong(OFFSET_L20);
   }
 
   @Override
   public void setL20(long v) {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L20 + 8) {
-      Memory.putLong(directBase + OFFSET_L20, v);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      Memory.putLong(base + OFFSET_L20, v);
       return;
     }
     handle().putLong(OFFSET_L20, v);
@@ -720,16 +759,18 @@ public final class WideProxy extends Wide implements DirectAccess {
 
   @Override
   public long getL21() {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L21 + 8) {
-      return Memory.getLong(directBase + OFFSET_L21);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return Memory.getLong(base + OFFSET_L21);
     }
     return handle().getLong(OFFSET_L21);
   }
 
   @Override
   public void setL21(long v) {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L21 + 8) {
-      Memory.putLong(directBase + OFFSET_L21, v);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      Memory.putLong(base + OFFSET_L21, v);
       return;
     }
     handle().putLong(OFFSET_L21, v);
@@ -744,16 +785,18 @@ public final class WideProxy extends Wide implements DirectAccess {
 
   @Override
   public long getL22() {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L22 + 8) {
-      return Memory.getLong(directBase + OFFSET_L22);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return Memory.getLong(base + OFFSET_L22);
     }
     return handle().getLong(OFFSET_L22);
   }
 
   @Override
   public void setL22(long v) {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L22 + 8) {
-      Memory.putLong(directBase + OFFSET_L22, v);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      Memory.putLong(base + OFFSET_L22, v);
       return;
     }
     handle().putLong(OFFSET_L22, v);
@@ -768,16 +811,18 @@ public final class WideProxy extends Wide implements DirectAccess {
 
   @Override
   public long getL23() {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L23 + 8) {
-      return Memory.getLong(directBase + OFFSET_L23);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return Memory.getLong(base + OFFSET_L23);
     }
     return handle().getLong(OFFSET_L23);
   }
 
   @Override
   public void setL23(long v) {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L23 + 8) {
-      Memory.putLong(directBase + OFFSET_L23, v);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      Memory.putLong(base + OFFSET_L23, v);
       return;
     }
     handle().putLong(OFFSET_L23, v);
@@ -792,16 +837,18 @@ public final class WideProxy extends Wide implements DirectAccess {
 
   @Override
   public long getL24() {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L24 + 8) {
-      return Memory.getLong(directBase + OFFSET_L24);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return Memory.getLong(base + OFFSET_L24);
     }
     return handle().getLong(OFFSET_L24);
   }
 
   @Override
   public void setL24(long v) {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L24 + 8) {
-      Memory.putLong(directBase + OFFSET_L24, v);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      Memory.putLong(base + OFFSET_L24, v);
       return;
     }
     handle().putLong(OFFSET_L24, v);
@@ -816,16 +863,18 @@ public final class WideProxy extends Wide implements DirectAccess {
 
   @Override
   public long getL25() {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L25 + 8) {
-      return Memory.getLong(directBase + OFFSET_L25);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return Memory.getLong(base + OFFSET_L25);
     }
     return handle().getLong(OFFSET_L25);
   }
 
   @Override
   public void setL25(long v) {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L25 + 8) {
-      Memory.putLong(directBase + OFFSET_L25, v);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      Memory.putLong(base + OFFSET_L25, v);
       return;
     }
     handle().putLong(OFFSET_L25, v);
@@ -840,16 +889,18 @@ public final class WideProxy extends Wide implements DirectAccess {
 
   @Override
   public long getL26() {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L26 + 8) {
-      return Memory.getLong(directBase + OFFSET_L26);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return Memory.getLong(base + OFFSET_L26);
     }
     return handle().getLong(OFFSET_L26);
   }
 
   @Override
   public void setL26(long v) {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L26 + 8) {
-      Memory.putLong(directBase + OFFSET_L26, v);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      Memory.putLong(base + OFFSET_L26, v);
       return;
     }
     handle().putLong(OFFSET_L26, v);
@@ -864,16 +915,18 @@ public final class WideProxy extends Wide implements DirectAccess {
 
   @Override
   public long getL27() {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L27 + 8) {
-      return Memory.getLong(directBase + OFFSET_L27);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return Memory.getLong(base + OFFSET_L27);
     }
     return handle().getLong(OFFSET_L27);
   }
 
   @Override
   public void setL27(long v) {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L27 + 8) {
-      Memory.putLong(directBase + OFFSET_L27, v);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      Memory.putLong(base + OFFSET_L27, v);
       return;
     }
     handle().putLong(OFFSET_L27, v);
@@ -888,16 +941,18 @@ public final class WideProxy extends Wide implements DirectAccess {
 
   @Override
   public long getL28() {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L28 + 8) {
-      return Memory.getLong(directBase + OFFSET_L28);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return Memory.getLong(base + OFFSET_L28);
     }
     return handle().getLong(OFFSET_L28);
   }
 
   @Override
   public void setL28(long v) {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L28 + 8) {
-      Memory.putLong(directBase + OFFSET_L28, v);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      Memory.putLong(base + OFFSET_L28, v);
       return;
     }
     handle().putLong(OFFSET_L28, v);
@@ -912,16 +967,18 @@ public final class WideProxy extends Wide implements DirectAccess {
 
   @Override
   public long getL29() {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L29 + 8) {
-      return Memory.getLong(directBase + OFFSET_L29);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return Memory.getLong(base + OFFSET_L29);
     }
     return handle().getLong(OFFSET_L29);
   }
 
   @Override
   public void setL29(long v) {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L29 + 8) {
-      Memory.putLong(directBase + OFFSET_L29, v);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      Memory.putLong(base + OFFSET_L29, v);
       return;
     }
     handle().putLong(OFFSET_L29, v);
@@ -936,16 +993,18 @@ public final class WideProxy extends Wide implements DirectAccess {
 
   @Override
   public long getL30() {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L30 + 8) {
-      return Memory.getLong(directBase + OFFSET_L30);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return Memory.getLong(base + OFFSET_L30);
     }
     return handle().getLong(OFFSET_L30);
   }
 
   @Override
   public void setL30(long v) {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L30 + 8) {
-      Memory.putLong(directBase + OFFSET_L30, v);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      Memory.putLong(base + OFFSET_L30, v);
       return;
     }
     handle().putLong(OFFSET_L30, v);
@@ -960,16 +1019,18 @@ public final class WideProxy extends Wide implements DirectAccess {
 
   @Override
   public long getL31() {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L31 + 8) {
-      return Memory.getLong(directBase + OFFSET_L31);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return Memory.getLong(base + OFFSET_L31);
     }
     return handle().getLong(OFFSET_L31);
   }
 
   @Override
   public void setL31(long v) {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L31 + 8) {
-      Memory.putLong(directBase + OFFSET_L31, v);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      Memory.putLong(base + OFFSET_L31, v);
       return;
     }
     handle().putLong(OFFSET_L31, v);
@@ -984,16 +1045,18 @@ public final class WideProxy extends Wide implements DirectAccess {
 
   @Override
   public long getL32() {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L32 + 8) {
-      return Memory.getLong(directBase + OFFSET_L32);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return Memory.getLong(base + OFFSET_L32);
     }
     return handle().getLong(OFFSET_L32);
   }
 
   @Override
   public void setL32(long v) {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L32 + 8) {
-      Memory.putLong(directBase + OFFSET_L32, v);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      Memory.putLong(base + OFFSET_L32, v);
       return;
     }
     handle().putLong(OFFSET_L32, v);
@@ -1008,16 +1071,18 @@ public final class WideProxy extends Wide implements DirectAccess {
 
   @Override
   public long getL33() {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L33 + 8) {
-      return Memory.getLong(directBase + OFFSET_L33);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return Memory.getLong(base + OFFSET_L33);
     }
     return handle().getLong(OFFSET_L33);
   }
 
   @Override
   public void setL33(long v) {
-    if (Handle.directAccessAllowed() && directLimit >= OFFSET_L33 + 8) {
-      Memory.putLong(directBase + OFFSET_L33, v);
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      Memory.putLong(base + OFFSET_L33, v);
       return;
     }
     handle().putLong(OFFSET_L33, v);

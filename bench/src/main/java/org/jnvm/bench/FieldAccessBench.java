@@ -30,8 +30,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * proxy's indirection and checks are measured.
  *
  * <p>{@code faBefore} says whether a failure-atomic block ran in the JVM before the measurement.
- * Until the first block starts, accessors use their direct access to the master block; after it,
- * every access goes through the handle, which looks for in-flight copies.
+ * Accessors use their direct access to the master block while no thread is inside a block; until
+ * the first block starts that test folds to a constant, after it the accessor loads the count of
+ * threads in blocks ({@code Handle.directAccessAllowed()}).
  *
  * <p>Reads return the value (JMH consumes it); writes store a counter that changes on every call.
  * The address, the proxy and the counter are non-final state fields, so nothing folds to a

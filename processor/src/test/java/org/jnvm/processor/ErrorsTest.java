@@ -428,10 +428,10 @@ class ErrorsTest {
 
   @Test
   void aMethodWithTheNameOfTheDirectAccessGrant() {
-    assertError("directAccess(long, long) belongs to the proxy", """
+    assertError("directAccess(long) belongs to the proxy", """
         @Persistent
         abstract class Bad implements PObject {
-          protected void directAccess(long from, long to) {} // <-
+          protected void directAccess(long at) {} // <-
         }
         """);
   }

@@ -2,15 +2,19 @@ package org.jnvm.heap;
 
 /**
  * A proxy that reads and writes its object's master block without going through its {@link
- * Handle}, which saves a dependent load and a check per access: the fast path of generated
- * accessors. The handle grants the access with {@link Handle#bind} and revokes it, with a limit of
- * 0, when the object is freed.
+ * Handle}, which saves the handle's loads and checks per access: the fast path of generated
+ * accessors. The proxy asks for it with {@link Handle#bind(DirectAccess, long)}, naming the bytes
+ * it touches there (its whole fixed layout); the handle grants it only when they all lie in the
+ * master block, so an accessor decides with one test, and revokes it, with a base of 0, when the
+ * object is freed.
  *
- * <p>The proxy may access {@code [base + off, base + off + width)} when {@code off + width <=
- * limit} and {@link Handle#directAccessAllowed()}; anything else goes through the handle, which
- * checks, throws on a freed object and honours failure-atomic blocks.
+ * <p>An accessor reads the base once into a local and uses it when it is not 0 and {@link
+ * Handle#directAccessAllowed()}; anything else goes through the handle, which checks, throws on a
+ * freed object and honours failure-atomic blocks. Reading the field once means that a free racing
+ * with the access leaves either the old address, still mapped, or 0, never an address computed
+ * from 0.
  */
 public interface DirectAccess {
-  /** Sets the address of the master block's payload and the bytes accessible from it (0: none). */
-  void directAccess(long base, long limit);
+  /** Sets the address of the master block's payload, or 0 when the proxy has no direct access. */
+  void directAccess(long base);
 }

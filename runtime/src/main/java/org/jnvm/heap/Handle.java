@@ -17,9 +17,9 @@ import org.jnvm.memory.Memory;
  * <p>Failure-atomic blocks hook in here: while some thread is inside a block, reads and writes take
  * the slow path, where {@link InFlight} redirects them to the block's in-flight copies.
  *
- * <p>A generated proxy skips even the handle: {@link #bind} grants it direct access to the master
- * block (an address and the bytes it may touch there), which it uses while {@link
- * #directAccessAllowed()} holds, and which a free through this handle revokes.
+ * <p>A generated proxy skips even the handle: {@link #bind} grants it the address of the master
+ * block when its whole layout lies there, which it uses while {@link #directAccessAllowed()} holds,
+ * and which a free through this handle revokes.
  */
 public final class Handle {
   private final Heap heap;
@@ -30,7 +30,7 @@ public final class Handle {
   private final int classId;
   private long masterSpan;
   private DirectAccess owner;
-  private boolean shared;
+  private boolean directRefused;
   /** The heap zeroed reused blocks for this new object and left their write-back to it. */
   private boolean zeroesPending;
 
@@ -41,7 +41,7 @@ public final class Handle {
     this.blocks = blocks;
     this.capacity = capacity;
     this.classId = classId;
-    this.masterSpan = Math.min(capacity, heap.geometry.blockSize());
+    this.masterSpan = liveMasterSpan();
   }
 
   public Heap heap() {
@@ -76,34 +76,47 @@ public final class Handle {
   }
 
   /**
-   * True while a proxy may use the direct access that {@link #bind} granted it: until the first
-   * failure-atomic block of the process starts, since blocks redirect accesses to in-flight
-   * copies. Compiled code folds it to a constant.
+   * True while a proxy may use the direct access that {@link #bind} granted it: while no thread is
+   * inside a failure-atomic block, since a block redirects its thread's accesses to in-flight
+   * copies. This is the test {@link #address} makes before its own fast path: a thread inside a
+   * block raised the count it reads, so it always sees it; another thread that sees a stale count
+   * reads the object's own blocks, as it would through the handle. Until the first block of the
+   * process starts, compiled code folds it to the constant true.
    */
   public static boolean directAccessAllowed() {
-    return InFlight.noBlockEver();
+    return InFlight.noBlockEver() || InFlight.active() == 0;
   }
 
   /**
-   * Grants {@code proxy}, this handle's proxy, direct access to the master block; revoked when the
-   * object is freed through this handle. A handle serves one proxy this way: if a second one
-   * binds, neither gets direct access, so that a free through either is seen by both.
+   * Grants {@code proxy}, this handle's proxy, the address of the master block when the {@code
+   * span} bytes it accesses directly, from payload offset 0, lie in it; revoked when the object is
+   * freed through this handle. Deciding for the whole span at once saves the proxy a bounds check
+   * per access. A handle serves one proxy this way: if a second one binds, neither gets direct
+   * access, so that a free through either is seen by both.
    */
-  public void bind(DirectAccess proxy) {
+  public void bind(DirectAccess proxy, long span) {
+    if (span < 0) {
+      throw new IllegalArgumentException("negative span " + span);
+    }
     if (owner == proxy) {
       return;
     }
-    if (owner == null && !shared) {
+    if (owner == null && !directRefused && span <= liveMasterSpan()) {
       owner = proxy;
-      proxy.directAccess(master, masterSpan);
+      proxy.directAccess(masterSpan == 0 ? 0 : master);
       return;
     }
     if (owner != null) {
-      owner.directAccess(0, 0);
+      owner.directAccess(0);
       owner = null;
     }
-    shared = true;
-    proxy.directAccess(0, 0);
+    directRefused = true;
+    proxy.directAccess(0);
+  }
+
+  /** The bytes addressable in the master block while the object is alive. */
+  private long liveMasterSpan() {
+    return Math.min(capacity, heap.geometry.blockSize());
   }
 
   /** The address to read {@code width} bytes at payload offset {@code off} from. */
@@ -362,15 +375,15 @@ public final class Handle {
     checkLive();
     masterSpan = 0;
     if (owner != null) {
-      owner.directAccess(0, 0);
+      owner.directAccess(0);
     }
   }
 
   /** Undoes {@link #kill()}: a free requested in an aborted block did not happen. */
   void revive() {
-    masterSpan = Math.min(capacity, heap.geometry.blockSize());
+    masterSpan = liveMasterSpan();
     if (owner != null) {
-      owner.directAccess(master, masterSpan);
+      owner.directAccess(master);
     }
   }
 

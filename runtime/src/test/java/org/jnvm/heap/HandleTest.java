@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.Random;
+import org.jnvm.PObject;
 import org.jnvm.errors.HeapCorruptedException;
 import org.jnvm.fa.FailureAtomic;
 import org.jnvm.fixtures.Node;
@@ -66,6 +67,60 @@ class HandleTest {
       assertFalse(h.isFreed());
       heap.free(b);
       assertTrue(h.isFreed(), "freed through another proxy");
+    }
+  }
+
+  /** A proxy's record of what its handle granted: -1 until the handle calls it. */
+  private static final class Grant implements DirectAccess {
+    long base = -1;
+
+    @Override
+    public void directAccess(long b) {
+      base = b;
+    }
+  }
+
+  @Test
+  void directAccessIsGrantedOnlyForASpanInTheMasterBlockAndOnlyToOneProxy() {
+    try (Heap heap = Heap.create(dir.resolve("d.heap"), HeapConfig.ofSize(1 << 20))) {
+      Handle node = heap.handle(new Node(heap, 1).publish().handle().offset());
+      long master = node.address(0, 1);
+      Grant fits = new Grant();
+      node.bind(fits, HeapConfig.DEFAULT_BLOCK_SIZE);
+      assertEquals(master, fits.base, "a span of the whole master block");
+      node.bind(fits, HeapConfig.DEFAULT_BLOCK_SIZE);
+      assertEquals(master, fits.base, "binding again changes nothing");
+      Grant second = new Grant();
+      node.bind(second, 16);
+      assertEquals(0, fits.base, "a second proxy revokes the first one's access");
+      assertEquals(0, second.base, "and gets none");
+
+      Handle wide = new Wide(heap).handle();
+      Grant tooLong = new Grant();
+      wide.bind(tooLong, HeapConfig.DEFAULT_BLOCK_SIZE + 8);
+      assertEquals(0, tooLong.base, "a span beyond the master block");
+      Grant negative = new Grant();
+      assertThrows(IllegalArgumentException.class, () -> heap.handle(wide.offset()).bind(negative, -1));
+    }
+  }
+
+  @Test
+  void aFreeRevokesDirectAccessAndAnAbortedFreeRestoresIt() {
+    try (Heap heap = Heap.create(dir.resolve("f.heap"), HeapConfig.ofSize(1 << 20))) {
+      Handle h = heap.handle(new Node(heap, 1).publish().handle().offset());
+      PObject proxy = () -> h;
+      Grant grant = new Grant();
+      h.bind(grant, 16);
+      long master = h.address(0, 1);
+      assertEquals(master, grant.base);
+      assertThrows(IllegalStateException.class, () -> FailureAtomic.run(() -> {
+        heap.free(proxy);
+        assertEquals(0, grant.base, "revoked at the free, before the block commits");
+        throw new IllegalStateException("abort");
+      }));
+      assertEquals(master, grant.base, "the aborted free gave it back");
+      heap.free(proxy);
+      assertEquals(0, grant.base, "revoked by the free");
     }
   }
 }

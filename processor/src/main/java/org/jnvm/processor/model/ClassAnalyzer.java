@@ -302,7 +302,7 @@ public final class ClassAnalyzer {
         if (name.equals("handle") && m.getParameters().isEmpty() && !m.getModifiers().contains(Modifier.STATIC)) {
           reporter.error(m, Messages.handleClash(m));
         }
-        if (name.equals(Names.DIRECT_ACCESS) && m.getParameters().size() == 2 && !m.getModifiers().contains(Modifier.STATIC)) {
+        if (name.equals(Names.DIRECT_ACCESS) && m.getParameters().size() == 1 && !m.getModifiers().contains(Modifier.STATIC)) {
           reporter.error(m, Messages.directAccessClash(m));
         }
         Property hooked = hookFor(m, all);

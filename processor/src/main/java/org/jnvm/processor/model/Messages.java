@@ -208,7 +208,7 @@ final class Messages {
   }
 
   static String directAccessClash(ExecutableElement method) {
-    return Names.DIRECT_ACCESS + "(long, long) belongs to the proxy, through which the heap grants its accessors direct access:"
+    return Names.DIRECT_ACCESS + "(long) belongs to the proxy, through which the heap grants its accessors direct access:"
         + " rename this method of " + method.getEnclosingElement().getSimpleName();
   }
 

@@ -2,7 +2,6 @@ package org.jnvm.processor.writer;
 
 import static org.jnvm.processor.writer.RuntimeTypes.BASE_FIELD;
 import static org.jnvm.processor.writer.RuntimeTypes.HANDLE_FIELD;
-import static org.jnvm.processor.writer.RuntimeTypes.LIMIT_FIELD;
 
 import com.palantir.javapoet.AnnotationSpec;
 import com.palantir.javapoet.ClassName;
@@ -65,8 +64,8 @@ final class AccessorWriter {
     MethodSpec.Builder b = MethodSpec.overriding(p.getter(), owner, types);
     String at = p.offsetConstant();
     if (p.type() instanceof FieldType.Primitive prim) {
-      direct(b, prim.kind(), at);
-      String read = String.format(Locale.ROOT, "$T.get%s(%s + %s)", memorySuffix(prim.kind()), BASE_FIELD, at);
+      String base = direct(b, "");
+      String read = String.format(Locale.ROOT, "$T.get%s(%s + %s)", memorySuffix(prim.kind()), base, at);
       b.addStatement("return " + read + (prim.kind() == FieldKind.BOOLEAN ? " != 0" : ""), RuntimeTypes.MEMORY);
       b.endControlFlow();
       b.addStatement("return $L().get$L($L)", HANDLE_FIELD, accessorSuffix(prim.kind()), at);
@@ -96,9 +95,9 @@ final class AccessorWriter {
     String v = p.setter().getParameters().get(0).getSimpleName().toString();
     String at = p.offsetConstant();
     if (p.type() instanceof FieldType.Primitive prim) {
-      direct(b, prim.kind(), at);
+      String base = direct(b, v);
       String value = prim.kind() == FieldKind.BOOLEAN ? "$N ? (byte) 1 : (byte) 0" : "$N";
-      b.addStatement("$T.put$L($L + $L, " + value + ")", RuntimeTypes.MEMORY, memorySuffix(prim.kind()), BASE_FIELD, at, v);
+      b.addStatement("$T.put$L($L + $L, " + value + ")", RuntimeTypes.MEMORY, memorySuffix(prim.kind()), base, at, v);
       b.addStatement("return");
       b.endControlFlow();
       b.addStatement("$L().put$L($L, $N)", HANDLE_FIELD, accessorSuffix(prim.kind()), at, v);
@@ -116,12 +115,18 @@ final class AccessorWriter {
   }
 
   /**
-   * Opens the fast path: the field read or written at {@code directBase}, when the handle granted
-   * direct access to the bytes it spans and no failure-atomic block has started (see
-   * {@code DirectAccess}); otherwise the statements after it go through the handle.
+   * Opens the fast path and returns the local that holds the master block's address: the field is
+   * read or written there when the handle granted direct access and no thread is inside a
+   * failure-atomic block (see {@code DirectAccess}); otherwise the statements after it go through
+   * the handle. The handle grants access only when the whole layout lies in the master block, so
+   * a base that is not 0 covers every field; it is read once, so that a racing free leaves either
+   * the old address or 0. The local is named apart from the setter's {@code parameter}.
    */
-  private static void direct(MethodSpec.Builder b, FieldKind kind, String at) {
-    b.beginControlFlow("if ($T.directAccessAllowed() && $L >= $L + $L)", RuntimeTypes.HANDLE, LIMIT_FIELD, at, kind.size());
+  private static String direct(MethodSpec.Builder b, String parameter) {
+    String base = parameter.equals("base") ? "at" : "base";
+    b.addStatement("long $L = $L", base, BASE_FIELD);
+    b.beginControlFlow("if ($T.directAccessAllowed() && $L != 0)", RuntimeTypes.HANDLE, base);
+    return base;
   }
 
   /** {@code Memory}'s accessor for a primitive kind; a boolean is a byte there. */

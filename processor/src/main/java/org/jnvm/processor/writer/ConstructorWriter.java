@@ -1,6 +1,7 @@
 package org.jnvm.processor.writer;
 
 import static org.jnvm.processor.writer.RuntimeTypes.HANDLE_FIELD;
+import static org.jnvm.processor.writer.RuntimeTypes.SIZE_CONSTANT;
 
 import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
@@ -37,21 +38,21 @@ import org.jnvm.processor.model.PersistentClass;
 final class ConstructorWriter {
   List<MethodSpec> methods(PersistentClass model) {
     List<MethodSpec> out = new ArrayList<>();
-    out.add(resurrect());
+    out.add(resurrect(model.proxyName()));
     for (ExecutableElement c : model.constructors()) {
       out.addAll(mirror(model, c));
     }
     return out;
   }
 
-  private static MethodSpec resurrect() {
+  private static MethodSpec resurrect(ClassName proxy) {
     return MethodSpec.constructorBuilder()
         .addJavadoc("The resurrect constructor: attaches a proxy to existing data. The runtime calls {@code resurrect()} next.\n")
         .addModifiers(Modifier.PRIVATE)
         .addParameter(RuntimeTypes.HANDLE, "handle")
         .addStatement("super()")
         .addStatement("this.$L = handle", HANDLE_FIELD)
-        .addStatement("handle.bind(this)")
+        .addStatement("handle.bind(this, $T.$L)", proxy, SIZE_CONSTANT)
         .build();
   }
 
@@ -94,7 +95,7 @@ final class ConstructorWriter {
         .addExceptions(exceptions)
         .addStatement("super($L)", args)
         .addStatement("this.$L = $T.finish($N, this, this.$L)", HANDLE_FIELD, RuntimeTypes.CONSTRUCTION, token, HANDLE_FIELD)
-        .addStatement("this.$L.bind(this)", HANDLE_FIELD);
+        .addStatement("this.$L.bind(this, $T.$L)", HANDLE_FIELD, proxy, SIZE_CONSTANT);
 
     MethodSpec.Builder create = MethodSpec.methodBuilder(Names.CREATE)
         .addJavadoc("Like {@code new $T$L}, but if the constructor throws, the new object is freed at once", proxy,

@@ -3,7 +3,7 @@ package org.jnvm.processor.writer;
 import static org.jnvm.processor.writer.RuntimeTypes.BASE_FIELD;
 import static org.jnvm.processor.writer.RuntimeTypes.DIRECT_ACCESS_METHOD;
 import static org.jnvm.processor.writer.RuntimeTypes.HANDLE_FIELD;
-import static org.jnvm.processor.writer.RuntimeTypes.LIMIT_FIELD;
+import static org.jnvm.processor.writer.RuntimeTypes.SIZE_CONSTANT;
 
 import com.palantir.javapoet.AnnotationSpec;
 import com.palantir.javapoet.ClassName;
@@ -64,9 +64,8 @@ public final class ProxyWriter {
     constants(t, model);
     t.addField(FieldSpec.builder(RuntimeTypes.HANDLE, HANDLE_FIELD, Modifier.PRIVATE).build());
     t.addField(FieldSpec.builder(long.class, BASE_FIELD, Modifier.PRIVATE).build());
-    t.addField(FieldSpec.builder(long.class, LIMIT_FIELD, Modifier.PRIVATE).build());
     t.addMethods(constructors.methods(model));
-    t.addMethod(handle());
+    t.addMethod(handle(proxy));
     t.addMethod(directAccess());
     for (Property p : model.properties()) {
       t.addMethods(accessors.methods(model, p));
@@ -80,7 +79,7 @@ public final class ProxyWriter {
   private static void constants(TypeSpec.Builder t, PersistentClass model) {
     Layout layout = model.layout();
     ClassName proxy = model.proxyName();
-    t.addField(FieldSpec.builder(long.class, "SIZE", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+    t.addField(FieldSpec.builder(long.class, SIZE_CONSTANT, Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
         .addJavadoc("Payload bytes of an object.\n")
         .initializer("$L", layout.size())
         .build());
@@ -125,7 +124,7 @@ public final class ProxyWriter {
   }
 
   /** The handle, adopted on first use by a proxy under construction: one null check otherwise. */
-  private static MethodSpec handle() {
+  private static MethodSpec handle(ClassName proxy) {
     return MethodSpec.methodBuilder(HANDLE_FIELD)
         .addAnnotation(Override.class)
         .addModifiers(Modifier.PUBLIC)
@@ -134,7 +133,7 @@ public final class ProxyWriter {
         .beginControlFlow("if (h == null)")
         .addStatement("h = $T.adopt(this)", RuntimeTypes.CONSTRUCTION)
         .addStatement("$L = h", HANDLE_FIELD)
-        .addStatement("h.bind(this)")
+        .addStatement("h.bind(this, $T.$L)", proxy, SIZE_CONSTANT)
         .endControlFlow()
         .addStatement("return h")
         .build();
@@ -146,9 +145,7 @@ public final class ProxyWriter {
         .addAnnotation(Override.class)
         .addModifiers(Modifier.PUBLIC)
         .addParameter(long.class, "base")
-        .addParameter(long.class, "limit")
         .addStatement("$L = base", BASE_FIELD)
-        .addStatement("$L = limit", LIMIT_FIELD)
         .build();
   }
 

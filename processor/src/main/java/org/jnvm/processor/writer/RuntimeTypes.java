@@ -32,9 +32,14 @@ final class RuntimeTypes {
   /** The proxy field that holds the handle; null until a proxy under construction adopts its object. */
   static final String HANDLE_FIELD = "handle";
 
-  /** The proxy fields of its direct access to the master block ({@code DirectAccess}): address and bytes. */
+  /**
+   * The proxy field of its direct access to the master block ({@code DirectAccess}): the block's
+   * address, or 0 when the handle granted none.
+   */
   static final String BASE_FIELD = "directBase";
-  static final String LIMIT_FIELD = "directLimit";
+
+  /** The proxy constant of its payload bytes, which the handle checks once before granting direct access. */
+  static final String SIZE_CONSTANT = "SIZE";
 
   /** The name of {@code DirectAccess}'s method, which proxies implement. */
   static final String DIRECT_ACCESS_METHOD = org.jnvm.processor.model.Names.DIRECT_ACCESS;

@@ -1,6 +1,7 @@
 package org.jnvm.tests.proxy;
 
 import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
 import org.jnvm.JNVM;
 import org.jnvm.errors.FreedObjectException;
 import org.jnvm.fa.FailureAtomic;
@@ -36,18 +37,26 @@ public final class DirectAccessChild {
       p.handle().putLong(PointProxy.OFFSET_L, 77);
       check(p.getL() == 77, "a direct read sees the heap");
 
-      Point doomed = new PointProxy(9, Point.Color.RED);
+      useAfterFreeThrows(heap, "before any block");
+
+      // Wide's layout does not fit one block, so its handle grants no direct access: every field,
+      // in the master block or beyond it, goes through the handle.
+      Wide wide = new WideProxy();
       for (int i = 0; i < WARM; i++) {
-        doomed.setL(doomed.getL() + 1);
+        wide.set(i % 40, i);
       }
-      heap.free(doomed);
-      check(throwsFreed(doomed::getL), "a read through a freed proxy throws");
-      check(throwsFreed(() -> doomed.setL(1)), "a write through a freed proxy throws");
+      for (int i = 0; i < 40; i++) {
+        check(wide.get(i) == WARM - 40 + i, "field l" + i + " of an object of two blocks");
+        check(wide.handle().getLong(8L * i) == wide.get(i), "field l" + i + " is in the heap");
+      }
+      heap.free(wide);
+      check(throwsFreed(wide::getL0), "a read of a freed object of two blocks throws");
 
       // The accessors were compiled with the direct path; the first block must switch them to
       // the handle, or writes in a block would bypass its in-flight copies.
       try {
         FailureAtomic.run(() -> {
+          check(!Handle.directAccessAllowed(), "no direct access inside a block");
           p.setL(1234);
           check(heap.roots().get("p", Point.class).getL() == 1234, "another proxy reads the block's write");
           throw new IllegalStateException("abort");
@@ -55,12 +64,73 @@ public final class DirectAccessChild {
       } catch (IllegalStateException expected) {
         // the block aborted
       }
-      check(!Handle.directAccessAllowed(), "direct access withdrawn once a block started");
+      check(Handle.directAccessAllowed(), "direct access again once no thread is in a block");
       check(p.getL() == 77, "an aborted block's write is gone: got " + p.getL());
       FailureAtomic.run(() -> p.setL(4321));
       check(p.handle().getLong(PointProxy.OFFSET_L) == 4321, "a committed block's write is in the heap");
+      for (int i = 0; i < WARM; i++) {
+        p.setI(p.getI() + 1);
+      }
+      check(p.handle().getInt(PointProxy.OFFSET_I) == p.getI(), "accessors recompiled after the first block reach the heap");
+      useAfterFreeThrows(heap, "after the first block");
+      outsideWhileAnotherThreadIsInABlock(p);
     }
     System.out.println("direct access checks passed");
+  }
+
+  /** Accessors compiled on a live object, then used on it once it is freed, throw. */
+  private static void useAfterFreeThrows(Heap heap, String when) {
+    Point doomed = new PointProxy(9, Point.Color.RED);
+    for (int i = 0; i < WARM; i++) {
+      doomed.setL(doomed.getL() + 1);
+    }
+    heap.free(doomed);
+    check(throwsFreed(doomed::getL), when + ", a read through a freed proxy throws");
+    check(throwsFreed(() -> doomed.setL(1)), when + ", a write through a freed proxy throws");
+  }
+
+  /**
+   * While another thread is inside a block that wrote {@code p}, this thread, outside any block,
+   * goes through the handle and reads the object's own blocks; it sees the write once the block
+   * commits.
+   */
+  private static void outsideWhileAnotherThreadIsInABlock(Point p) {
+    long before = p.getL();
+    CountDownLatch written = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    Thread writer = new Thread(() -> FailureAtomic.run(() -> {
+      p.setL(before + 1);
+      written.countDown();
+      awaitUninterruptibly(release);
+    }));
+    writer.start();
+    awaitUninterruptibly(written);
+    check(!Handle.directAccessAllowed(), "no direct access while another thread is in a block");
+    check(p.getL() == before, "outside the block, its uncommitted write is not seen");
+    release.countDown();
+    try {
+      writer.join();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+    check(Handle.directAccessAllowed(), "direct access again once the other thread left its block");
+    check(p.getL() == before + 1, "the committed write is seen");
+  }
+
+  private static void awaitUninterruptibly(CountDownLatch latch) {
+    boolean interrupted = false;
+    while (true) {
+      try {
+        latch.await();
+        break;
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   private static boolean throwsFreed(Runnable access) {
