@@ -18,33 +18,51 @@ import org.jnvm.pdt.PString;
  * keys are visited in one fixed random order.
  */
 final class PdtData implements AutoCloseable {
-  private static final int SHIFT = 16;
-  /** Keys; a power of two, so that a cursor wraps with a mask. */
-  static final int ENTRIES = 1 << SHIFT;
+  /** Keys unless a benchmark asks for another count; a power of two, so that a cursor wraps with a mask. */
+  static final int ENTRIES = 1 << 16;
+  /** The heap of {@link #ENTRIES} keys; larger key counts get {@link #HEAP_BYTES_PER_ENTRY} each. */
   static final long HEAP_BYTES = 1L << 30;
+  /**
+   * Heap bytes per key beyond 1 GiB: two values of one 256-byte block each, a pair of one block,
+   * the key's pool slot and the arrays' references take about 850 bytes; the rest is headroom.
+   */
+  static final long HEAP_BYTES_PER_ENTRY = 1536;
   static final int KEY_CHARS = 14;
   static final int VALUE_CHARS = 100;
 
   final Heap heap;
-  final PString[] keys = new PString[ENTRIES];
-  /** Two values per key: {@code values[i]} and {@code values[i + ENTRIES]}. */
-  final PString[] values = new PString[2 * ENTRIES];
+  final int entries;
+  private final int shift;
+  final PString[] keys;
+  /** Two values per key: {@code values[i]} and {@code values[i + entries]}. */
+  final PString[] values;
   /** A random permutation of the key indexes. */
-  final int[] order = new int[ENTRIES];
+  final int[] order;
   private final Path file;
 
   /** A heap with the clwb backend. */
   PdtData(String name) {
-    this(name, "clwb");
+    this(name, "clwb", ENTRIES);
   }
 
-  /** A heap with the persistence backend {@code backend}: {@code none} only to tell costs apart. */
-  PdtData(String name, String backend) {
+  /**
+   * A heap with the persistence backend {@code backend} ({@code none} only to tell costs apart)
+   * and {@code entries} keys, a power of two.
+   */
+  PdtData(String name, String backend, int entries) {
+    if (entries <= 0 || Integer.bitCount(entries) != 1) {
+      throw new IllegalArgumentException("entries must be a power of two: " + entries);
+    }
+    this.entries = entries;
+    this.shift = Integer.numberOfTrailingZeros(entries);
+    this.keys = new PString[entries];
+    this.values = new PString[2 * entries];
+    this.order = new int[entries];
     BenchEnv.quietLogs();
     file = BenchEnv.newHeapFile(BenchEnv.shmDir(), "pdt-" + name);
-    heap = Heap.create(file, HeapConfig.ofSize(HEAP_BYTES).persistence(backend));
+    heap = Heap.create(file, HeapConfig.ofSize(heapBytes(entries)).persistence(backend));
     Random random = new Random(42);
-    for (int i = 0; i < ENTRIES; i++) {
+    for (int i = 0; i < entries; i++) {
       keys[i] = PString.of(heap, String.format(Locale.ROOT, "user%010d", Math.floorMod(i * 2_654_435_761L, 10_000_000_000L)));
       order[i] = i;
     }
@@ -57,7 +75,7 @@ final class PdtData implements AutoCloseable {
     }
     heap.roots().put("keys", PArray.of(heap, Arrays.asList(keys)));
     heap.roots().put("values", PArray.of(heap, Arrays.asList(values)));
-    for (int i = ENTRIES - 1; i > 0; i--) {
+    for (int i = entries - 1; i > 0; i--) {
       int j = random.nextInt(i + 1);
       int t = order[i];
       order[i] = order[j];
@@ -67,15 +85,20 @@ final class PdtData implements AutoCloseable {
     BenchEnv.note("pdt.dir", BenchEnv.shmDir() + " (" + BenchEnv.fsType(BenchEnv.shmDir()) + ")");
   }
 
+  /** The size of the heap file for {@code entries} keys. */
+  static long heapBytes(int entries) {
+    return Math.max(HEAP_BYTES, entries * HEAP_BYTES_PER_ENTRY);
+  }
+
   /** The key index a cursor value stands for. */
   int key(int cursor) {
-    return order[cursor & (ENTRIES - 1)];
+    return order[cursor & (entries - 1)];
   }
 
   /** The value to store at a cursor value: the other of the key's two values on every pass. */
   PString value(int cursor) {
     int i = key(cursor);
-    return values[((cursor >>> SHIFT) & 1) == 0 ? i + ENTRIES : i];
+    return values[((cursor >>> shift) & 1) == 0 ? i + entries : i];
   }
 
   @Override

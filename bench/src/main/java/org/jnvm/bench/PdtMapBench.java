@@ -10,6 +10,7 @@ import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -17,8 +18,9 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * {@code get} and {@code put} on a persistent map holding {@link PdtData#ENTRIES} entries, against
- * the {@code java.util} map it stands in for, filled with the same key and value objects. Both
+ * {@code get} and {@code put} on a persistent map holding {@link Filled#entries} entries (65,536,
+ * and 1,048,576, where the {@code java.util} map's own cache misses weigh more), against the
+ * {@code java.util} map it stands in for, filled with the same key and value objects. Both
  * visit the keys in the same random order; {@code get} finds every key, {@code put} replaces the
  * value of a present key with its other value. {@link #durableUpdate} is the floor under any
  * durable change: one atomic reference update of a slot of a persistent array ({@code
@@ -33,9 +35,18 @@ import org.openjdk.jmh.annotations.Warmup;
 public class PdtMapBench {
   /** A filled map that keeps its entries: get finds them, put replaces their values. */
   public static class Filled extends PdtMaps {
+    /** Keys in the map; a power of two. */
+    @Param({"65536", "1048576"})
+    public int entries;
+
+    @Override
+    int entries() {
+      return entries;
+    }
+
     @Override
     void filled() {
-      if (target.size() != PdtData.ENTRIES) {
+      if (target.size() != entries) {
         throw new IllegalStateException(map + " holds " + target.size() + " entries");
       }
     }

@@ -47,17 +47,22 @@ public abstract class PdtMaps {
 
   @Setup(Level.Trial)
   public void open() {
-    data = new PdtData(map + "-" + side, backend);
+    data = new PdtData(map + "-" + side, backend, entries());
     target = create();
     fill();
     filled();
+  }
+
+  /** How many keys the data has; a subclass with a size parameter returns it. */
+  int entries() {
+    return PdtData.ENTRIES;
   }
 
   /** What a subclass does once the map was first filled. */
   void filled() {}
 
   void fill() {
-    for (int i = 0; i < PdtData.ENTRIES; i++) {
+    for (int i = 0; i < data.entries; i++) {
       target.put(data.keys[i], data.values[i]);
     }
   }

@@ -41,6 +41,8 @@ public final class PdtReport {
   static final String BEGIN = "<!-- pdt:begin -->";
   static final String END = "<!-- pdt:end -->";
   private static final double FLOOR = 0.67;
+  /** The key counts of {@link PdtMapBench.Filled#entries}, as JMH's parameter values. */
+  private static final List<String> SIZES = List.of("65536", "1048576");
   private static final String[][] MAPS = {
     {"hash", "PHashMap", "HashMap"},
     {"tree", "PTreeMap", "TreeMap"},
@@ -95,7 +97,8 @@ public final class PdtReport {
       // Every benchmark with its defaults: both sides, every map, the CACHED policy.
       measure(common.apply(new OptionsBuilder().include(only(PdtMapBench.class)).include(only(PdtMapChurnBench.class)).include(only(PdtListBench.class))));
       // The other two policies, for get on the persistent hash map.
-      measure(common.apply(new OptionsBuilder().include(only(PdtMapBench.class) + "get$").param("map", "hash").param("side", "jnvm").param("policy", "BASE", "EAGER")));
+      measure(common.apply(new OptionsBuilder().include(only(PdtMapBench.class) + "get$").param("map", "hash").param("side", "jnvm").param("policy", "BASE", "EAGER")
+          .param("entries", SIZES.get(0))));
       // The persistent hash map without write-backs or fences, to tell pdt's own costs from durability's.
       measure(common.apply(new OptionsBuilder().include(only(PdtMapBench.class) + "(get|put)$").param("map", "hash").param("side", "jnvm").param("backend", "none")));
     } finally {
@@ -155,9 +158,11 @@ public final class PdtReport {
     add("- JDK: " + p.getVmName() + " " + p.getVmVersion() + " (JDK " + p.getJdkVersion() + "), `" + p.getJvm() + "`.");
     add("- JMH " + p.getJmhVersion() + ", one fork per benchmark and parameter set, with `" + String.join(" ", BenchEnv.jdkMiscFlags())
         + "`; warm-up and measurement as the benchmark classes' annotations say. Errors are JMH's 99.9% confidence half-intervals.");
-    add("- Heap: a " + (PdtData.HEAP_BYTES >> 20) + " MiB file in " + note("pdt.dir") + ", " + HeapConfig.DEFAULT_BLOCK_SIZE
+    add("- Heap: a " + (PdtData.HEAP_BYTES >> 20) + " MiB file (" + (PdtData.heapBytes(Integer.parseInt(SIZES.get(1))) >> 20) + " MiB for "
+        + keys(SIZES.get(1)) + " keys) in " + note("pdt.dir") + ", " + HeapConfig.DEFAULT_BLOCK_SIZE
         + "-byte blocks, backend " + note("pdt.backend.clwb") + ": every change is durable. " + Environment.writeBack(p.getJvm()));
-    add("- Data (`PdtData`): " + String.format(Locale.ROOT, "%,d", PdtData.ENTRIES) + " keys of " + PdtData.KEY_CHARS + " characters and two values per key of "
+    add("- Data (`PdtData`): " + String.format(Locale.ROOT, "%,d", PdtData.ENTRIES) + " keys (`PdtMapBench` also " + keys(SIZES.get(1))
+        + ", its `entries` parameter, where the java.util map's own cache misses weigh more) of " + PdtData.KEY_CHARS + " characters and two values per key of "
         + PdtData.VALUE_CHARS + " characters, all `PString`s, built and published before anything is measured. The persistent map and its "
         + "`java.util` counterpart hold the very same key and value objects and visit the keys in the same random order. Persistent maps "
         + "use the `CACHED` policy unless a table says otherwise.");
@@ -177,16 +182,18 @@ public final class PdtReport {
         + "update of the pair's value in the persistent map). Throughput, higher is better; ratio = persistent / java.util. The floor "
         + "(issue 5) is " + FLOOR + "x for get and put on the hash map.");
     add("");
-    add("| persistent map | java.util map | operation | persistent (ops/µs) | java.util (ops/µs) | persistent ns/op | java.util ns/op | ratio | floor " + FLOOR + "x |");
-    add("|---|---|---|---:|---:|---:|---:|---:|---|");
+    add("| persistent map | java.util map | keys | operation | persistent (ops/µs) | java.util (ops/µs) | persistent ns/op | java.util ns/op | ratio | floor " + FLOOR + "x |");
+    add("|---|---|---:|---|---:|---:|---:|---:|---:|---|");
     for (String[] m : MAPS) {
-      for (String op : List.of("get", "put")) {
-        RunResult j = result("PdtMapBench." + op, "map", m[0], "side", "jnvm", "policy", "CACHED", "backend", "clwb");
-        RunResult v = result("PdtMapBench." + op, "map", m[0], "side", "java");
-        double ratio = score(j) / score(v);
-        String floor = m[0].equals("hash") ? (ratio >= FLOOR ? "met" : "**not met**") : "";
-        add("| " + m[1] + " | " + m[2] + " | " + op + " | " + withError(j) + " | " + withError(v) + " | " + num(1000 / score(j)) + " | "
-            + num(1000 / score(v)) + " | " + ratio(ratio) + " | " + floor + " |");
+      for (String size : SIZES) {
+        for (String op : List.of("get", "put")) {
+          RunResult j = result("PdtMapBench." + op, "map", m[0], "entries", size, "side", "jnvm", "policy", "CACHED", "backend", "clwb");
+          RunResult v = result("PdtMapBench." + op, "map", m[0], "entries", size, "side", "java");
+          double ratio = score(j) / score(v);
+          String floor = m[0].equals("hash") ? (ratio >= FLOOR ? "met" : "**not met**") : "";
+          add("| " + m[1] + " | " + m[2] + " | " + keys(size) + " | " + op + " | " + withError(j) + " | " + withError(v) + " | " + num(1000 / score(j)) + " | "
+              + num(1000 / score(v)) + " | " + ratio(ratio) + " | " + floor + " |");
+        }
       }
     }
     add("");
@@ -219,13 +226,15 @@ public final class PdtReport {
     add("### PHashMap get by caching policy");
     add("");
     add("`PdtMapBench.get` on the persistent hash map under each policy: `BASE` makes a fresh value proxy on every get, `CACHED` "
-        + "keeps the proxy made on the first get of a key, `EAGER` made them all when the map was filled or resurrected.");
+        + "keeps the proxy made on the first get of a key, `EAGER` made them all when the map was filled or resurrected; "
+        + keys(SIZES.get(0)) + " keys.");
     add("");
     add("| policy | ops/µs | ns/op | ratio to HashMap |");
     add("|---|---:|---:|---:|");
-    double java = score(result("PdtMapBench.get", "map", "hash", "side", "java"));
+    String size = SIZES.get(0);
+    double java = score(result("PdtMapBench.get", "map", "hash", "entries", size, "side", "java"));
     for (String policy : List.of("BASE", "CACHED", "EAGER")) {
-      RunResult r = result("PdtMapBench.get", "map", "hash", "side", "jnvm", "policy", policy, "backend", "clwb");
+      RunResult r = result("PdtMapBench.get", "map", "hash", "entries", size, "side", "jnvm", "policy", policy, "backend", "clwb");
       add("| " + policy + " | " + withError(r) + " | " + num(1000 / score(r)) + " | " + ratio(score(r) / java) + " |");
     }
     add("");
@@ -265,24 +274,29 @@ public final class PdtReport {
         + "fences, which is pdt's own cost and not durable. A put that spent nothing beyond java.util's work and one durable update "
         + "would take the java.util time plus the update's; that bounds the ratio a durable put can reach on this machine.");
     add("");
-    add("| measured | ops/µs | ns/op | ratio to java.util |");
-    add("|---|---:|---:|---:|");
-    for (String op : List.of("get", "put")) {
-      RunResult v = result("PdtMapBench." + op, "map", "hash", "side", "java");
-      RunResult none = result("PdtMapBench." + op, "map", "hash", "side", "jnvm", "backend", "none");
-      RunResult clwb = result("PdtMapBench." + op, "map", "hash", "side", "jnvm", "policy", "CACHED", "backend", "clwb");
-      add("| HashMap " + op + " | " + withError(v) + " | " + num(1000 / score(v)) + " | " + ratio(1) + " |");
-      add("| PHashMap " + op + ", backend none (not durable) | " + withError(none) + " | " + num(1000 / score(none)) + " | " + ratio(score(none) / score(v)) + " |");
-      add("| PHashMap " + op + ", backend clwb | " + withError(clwb) + " | " + num(1000 / score(clwb)) + " | " + ratio(score(clwb) / score(v)) + " |");
-    }
-    add("| durable update alone (clwb) | " + withError(update) + " | " + num(u) + " | |");
-    add("");
-    add("| map | java.util put ns/op | bound: java / (java + update) | measured put ratio | persistent put ns/op beyond java.util + update |");
+    add("| measured | keys | ops/µs | ns/op | ratio to java.util |");
     add("|---|---:|---:|---:|---:|");
+    for (String size : SIZES) {
+      for (String op : List.of("get", "put")) {
+        RunResult v = result("PdtMapBench." + op, "map", "hash", "entries", size, "side", "java");
+        RunResult none = result("PdtMapBench." + op, "map", "hash", "entries", size, "side", "jnvm", "backend", "none");
+        RunResult clwb = result("PdtMapBench." + op, "map", "hash", "entries", size, "side", "jnvm", "policy", "CACHED", "backend", "clwb");
+        String k = " | " + keys(size) + " | ";
+        add("| HashMap " + op + k + withError(v) + " | " + num(1000 / score(v)) + " | " + ratio(1) + " |");
+        add("| PHashMap " + op + ", backend none (not durable)" + k + withError(none) + " | " + num(1000 / score(none)) + " | " + ratio(score(none) / score(v)) + " |");
+        add("| PHashMap " + op + ", backend clwb" + k + withError(clwb) + " | " + num(1000 / score(clwb)) + " | " + ratio(score(clwb) / score(v)) + " |");
+      }
+    }
+    add("| durable update alone (clwb) | | " + withError(update) + " | " + num(u) + " | |");
+    add("");
+    add("| map | keys | java.util put ns/op | bound: java / (java + update) | measured put ratio | persistent put ns/op beyond java.util + update |");
+    add("|---|---:|---:|---:|---:|---:|");
     for (String[] m : MAPS) {
-      double j = 1000 / score(result("PdtMapBench.put", "map", m[0], "side", "jnvm", "policy", "CACHED", "backend", "clwb"));
-      double v = 1000 / score(result("PdtMapBench.put", "map", m[0], "side", "java"));
-      add("| " + m[1] + " | " + num(v) + " | " + ratio(v / (v + u)) + " | " + ratio(v / j) + " | " + num(j - v - u) + " |");
+      for (String size : SIZES) {
+        double j = 1000 / score(result("PdtMapBench.put", "map", m[0], "entries", size, "side", "jnvm", "policy", "CACHED", "backend", "clwb"));
+        double v = 1000 / score(result("PdtMapBench.put", "map", m[0], "entries", size, "side", "java"));
+        add("| " + m[1] + " | " + keys(size) + " | " + num(v) + " | " + ratio(v / (v + u)) + " | " + ratio(v / j) + " | " + num(j - v - u) + " |");
+      }
     }
     add("");
   }
@@ -332,6 +346,11 @@ public final class PdtReport {
   /** A single-shot batch's calls per µs. */
   private static double perMicro(RunResult r, int batch) {
     return batch / (score(r) * 1000);
+  }
+
+  /** A key count, as JMH's parameter value, with thousands separators. */
+  private static String keys(String size) {
+    return String.format(Locale.ROOT, "%,d", Integer.parseInt(size));
   }
 
   private static String num(double v) {

@@ -7,13 +7,14 @@ import org.jnvm.heap.Handle;
  * How pdt containers publish what they are handed. A new object is invalid until published; a
  * container writes it back and validates it without a fence, so that the fence of the container's
  * own atomic update makes the object and the reference to it durable together. An object that is
- * valid already was published before, and is left alone.
+ * valid already was published before, and is left alone; its handle remembers that it saw it valid,
+ * so that updating a map with values published long ago does not read their headers each time.
  */
 final class Publication {
   private Publication() {}
 
   static void prepare(PObject o) {
-    if (o != null && !o.isValid()) {
+    if (o != null && !o.handle().isKnownValid()) {
       o.pwb();
       o.validate();
     }

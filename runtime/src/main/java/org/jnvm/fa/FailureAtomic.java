@@ -1,6 +1,7 @@
 package org.jnvm.fa;
 
 import java.util.function.Supplier;
+import org.jnvm.heap.Handle;
 
 /**
  * Failure-atomic blocks: after a crash at any instant, a block's writes, allocations and frees are
@@ -56,9 +57,14 @@ public final class FailureAtomic {
     Transaction.current().onEnd(action, false);
   }
 
-  /** True when the calling thread is inside a block. */
+  /**
+   * True when the calling thread is inside a block. While no thread is inside one, this costs a
+   * constant (until the first block of the process) or one static load, instead of a thread-local
+   * lookup: starting a block turns {@link Handle#directAccessAllowed()} off for the starting
+   * thread before {@code start} returns.
+   */
   public static boolean inBlock() {
-    return Transaction.depth() > 0;
+    return !Handle.directAccessAllowed() && Transaction.depth() > 0;
   }
 
   /** Runs {@code body} as one failure-atomic block. */

@@ -33,6 +33,8 @@ public final class Handle {
   private boolean directRefused;
   /** The heap zeroed reused blocks for this new object and left their write-back to it. */
   private boolean zeroesPending;
+  /** Set once {@link #isKnownValid()} saw the object valid; see there. */
+  private boolean seenValid;
 
   Handle(Heap heap, long offset, long master, long[] blocks, long capacity, int classId) {
     this.heap = heap;
@@ -354,6 +356,22 @@ public final class Handle {
   public boolean isValid() {
     checkLive();
     return heap.headers.isValid(offset);
+  }
+
+  /**
+   * {@link #isValid()} for publishers that skip objects published already, such as pdt on every
+   * update: it reads the object's header (a random line of the header table, or of a pool block)
+   * only until it first sees the object valid through this handle. A valid object becomes invalid
+   * only when freed, and a free through this handle makes this throw; after a free through
+   * another proxy it may answer true, where using the object is a use after free anyway.
+   */
+  public boolean isKnownValid() {
+    if (!seenValid) {
+      seenValid = isValid();
+    } else {
+      checkLive();
+    }
+    return seenValid;
   }
 
   void checkLive() {
