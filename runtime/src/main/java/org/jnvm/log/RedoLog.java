@@ -273,7 +273,7 @@ public final class RedoLog implements PObject {
       entries = 0; // a torn seal: the mark reached memory, the count did not; the block never applied
     }
     int applied = 0;
-    if (allTagged(seq, entries) && (!sealed || checksum(seq, entries) == Memory.getLong(raw(SEAL)))) {
+    if (allTagged(seq, entries) && (!sealed || sealHolds(seq, entries))) {
       BlockAccess blocks = handle.heap().blocks();
       Persistence p = handle.heap().persistence();
       for (long i = 0; i < entries; i++) {
@@ -306,8 +306,8 @@ public final class RedoLog implements PObject {
    * A 64-bit checksum of the sequence number, the count, the entries, and the granules that the
    * COPY entries among them name in their in-flight blocks (the only ones written back). Garbage
    * matches with probability 2^-64. Block numbers and masks come from the file, so each is checked
-   * before its block is read; a bad one gives a checksum of 0, which matches no seal that {@link
-   * #seal()} could have written for valid entries.
+   * before its block is read; a bad one gives a checksum of 0, which no seal matches (see {@link
+   * #sealHolds}).
    */
   private long checksum(long seq, long entries) {
     BlockAccess blocks = handle.heap().blocks();
@@ -327,6 +327,16 @@ public final class RedoLog implements PObject {
       }
     }
     return h == 0 ? 1 : h;
+  }
+
+  /**
+   * True when the stored seal is the checksum of the entries and granules as they are now. A
+   * checksum of 0 says an entry is malformed (a word that never reached memory reads as 0); it
+   * must not match a seal word that never reached memory either.
+   */
+  private boolean sealHolds(long seq, long entries) {
+    long sum = checksum(seq, entries);
+    return sum != 0 && sum == Memory.getLong(raw(SEAL));
   }
 
   private static long mixGranules(long h, long block, long lines, int shift) {

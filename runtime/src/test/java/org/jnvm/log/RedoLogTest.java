@@ -95,4 +95,20 @@ class RedoLogTest {
       }
     }
   }
+
+  /**
+   * An entry whose mask word did not reach memory reads as naming no lines: its checksum is the
+   * "malformed" 0, which must not match a seal word that did not reach memory either (a new log's
+   * seal is 0).
+   */
+  @Test
+  void aSealNeverMatchesAMalformedEntry() {
+    try (Fixture f = new Fixture(dir.resolve("malformed.heap"))) {
+      f.log.replay();
+      f.log.begin();
+      f.log.appendCopy(f.original, f.copy, 0);
+      f.log.seal();
+      assertEquals(0, f.log.replay());
+    }
+  }
 }
