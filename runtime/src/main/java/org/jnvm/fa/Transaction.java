@@ -239,13 +239,14 @@ final class Transaction {
     }
     Persistence p = heap.persistence();
     logCopies();
-    for (int i = 0; i < copies.size(); i++) {
-      LineMask.writeBack(p, copies.address(i), copies.written(i), granuleShift);
-    }
     internal = true;
     if (allocated.isEmpty()) {
+      // The seal's checksum reads the lines written in the copies: before they are written back,
+      // since a write-back may evict them (CLFLUSHOPT does). Both precede the same fence.
       log.seal();
+      writeBackCopies(p);
     } else {
+      writeBackCopies(p);
       for (Handle h : allocated) {
         if (!h.isFreed()) {
           h.pwb();
@@ -271,6 +272,12 @@ final class Transaction {
     log.truncate();
     heap.pfence();
     releaseCopies();
+  }
+
+  private void writeBackCopies(Persistence p) {
+    for (int i = 0; i < copies.size(); i++) {
+      LineMask.writeBack(p, copies.address(i), copies.written(i), granuleShift);
+    }
   }
 
   private void releaseCopies() {

@@ -203,8 +203,9 @@ public final class RedoLog implements PObject {
 
   /**
    * Commits without a fence before: stores the count, the checksum of the entries and of the
-   * in-flight blocks they name, and the sealed mark, all in the first line, and writes it back.
-   * The caller has written back the entries and the in-flight blocks, and fences after.
+   * granules of the in-flight blocks they name, and the sealed mark, all in the first line, and
+   * writes it back with the entries. The caller writes back those granules, before or after, and
+   * fences after.
    */
   public void seal() {
     Memory.putLong(raw(COUNT), count);
