@@ -7,10 +7,11 @@ import org.jnvm.heap.Handle;
 import org.jnvm.heap.BlockAccess;
 import org.jnvm.heap.Heap;
 import org.jnvm.heap.InFlight;
-import org.jnvm.heap.alloc.LongStack;
+import org.jnvm.log.LineMask;
 import org.jnvm.log.LogPool;
 import org.jnvm.log.RedoLog;
 import org.jnvm.memory.Memory;
+import org.jnvm.persist.Persistence;
 
 /**
  * The calling thread's failure-atomic block (the paper's section 4.2, after Romulus): a redo log,
@@ -18,13 +19,19 @@ import org.jnvm.memory.Memory;
  * address so that every proxy of an object sees the block's own writes. Objects allocated in the
  * block are written in place; they are invalid until commit, so a crash frees them.
  *
- * <p>Commit: write back the in-flight copies, the new objects and the log; pfence; mark the log
- * committed; pfence; copy the in-flight blocks over the originals, validate the new objects and
- * free the freed ones; pfence; empty the log; pfence; release the copies. A block that allocated
- * nothing seals its log instead of the first fence and the mark: a checksum of the entries and the
- * copies, stored with the mark in one line, tells recovery whether all of them reached memory
- * (see {@link RedoLog#seal()}). The last fence is one more than the paper's protocol has, and it
- * is needed: until the log's emptiness is durable, a
+ * <p>Each copy keeps a mask of the cache lines the block wrote in it ({@link LineMask}); commit
+ * writes back, logs and applies those lines only, since the others still equal the original.
+ *
+ * <p>Commit: log the copies with their masks; write back the lines written in the copies, the new
+ * objects and the log; pfence; mark the log committed; pfence; copy the written lines over the
+ * originals, validate the new objects and free the freed ones; pfence; empty the log; pfence;
+ * release the copies. A block that allocated nothing seals its log instead of the first fence and
+ * the mark: a checksum of the entries and of the written lines of the copies, stored with the mark
+ * in one line, tells recovery whether all of them reached memory (see {@link RedoLog#seal()}); it
+ * commits with three fences, and writes back, for one field, four lines: the copy's, the log's
+ * first line (the entry, the count, the seal and the mark), the original's, and the log's first
+ * line again to empty it. The last fence is one more than the paper's protocol has, and it is
+ * needed: until the log's emptiness is durable, a
  * crash replays the block, and any store made after the commit to the blocks it applied (by this
  * thread or another, failure-atomic or not) could reach memory first and be overwritten by that
  * replay.
@@ -41,15 +48,14 @@ final class Transaction {
   private BlockAccess blocks;
   private LogPool pool;
   private RedoLog log;
-  /** Original block address to in-flight block address. */
-  private final LongLongMap copies = new LongLongMap();
-  /** Pairs of (original address, in-flight block number), in the order they were taken. */
-  private final LongStack copyList = new LongStack();
+  private final InFlightCopies copies = new InFlightCopies();
   private final List<Handle> allocated = new ArrayList<>();
   private final LongLongMap allocatedOffsets = new LongLongMap();
   private final List<Handle> freed = new ArrayList<>();
   private final List<Runnable> afterCommit = new ArrayList<>();
   private final List<Runnable> afterAbort = new ArrayList<>();
+  /** log2 of the size of the parts of a block that a copy's mask tracks; set with the heap. */
+  private int granuleShift;
   /** Set while the block grows its own log, whose writes must not be redirected. */
   private boolean internal;
 
@@ -117,6 +123,7 @@ final class Transaction {
       heap = h;
       blocks = h.blocks();
       pool = LogPool.of(h);
+      granuleShift = LineMask.granuleShift(blocks.blockSize());
     } else if (heap != h) {
       throw Errors.blockSpansHeaps(heap.path(), h.path());
     }
@@ -145,38 +152,59 @@ final class Transaction {
     }
   }
 
+  /**
+   * Logs every copy with the granules the block wrote in it. Done at commit rather than at the
+   * first write, so that the entry holds the final mask and is written once.
+   */
+  private void logCopies() {
+    RedoLog l = log();
+    internal = true;
+    try {
+      for (int i = 0; i < copies.size(); i++) {
+        l.appendCopy(blocks.blockAt(copies.original(i)), copies.block(i), copies.written(i));
+      }
+    } finally {
+      internal = false;
+    }
+  }
+
   long read(long blockAddress, long inBlock, long direct) {
     if (!inBlock() || copies.isEmpty()) {
       return direct;
     }
-    long copy = copies.get(blockAddress);
-    return copy == 0 ? direct : copy + inBlock;
+    int slot = copies.find(blockAddress);
+    return slot < 0 ? direct : copies.address(slot) + inBlock;
   }
 
-  long write(Handle h, long blockAddress, long inBlock, long direct) {
+  long write(Handle h, long blockAddress, long inBlock, int width, long direct) {
     if (!inBlock()) {
       return direct;
     }
     bind(h.heap());
-    long copy = copies.get(blockAddress);
-    if (copy != 0) {
-      return copy + inBlock;
+    int slot = copies.find(blockAddress);
+    if (slot < 0) {
+      slot = copy(h, blockAddress);
+      if (slot < 0) {
+        return direct; // a new or invalid object: a crash frees it, so it is written in place
+      }
     }
+    copies.markWritten(slot, LineMask.covering(inBlock, width, granuleShift));
+    return copies.address(slot) + inBlock;
+  }
+
+  /** Takes an in-flight copy of the block at {@code blockAddress}; -1 if the object is written in place. */
+  private int copy(Handle h, long blockAddress) {
     if (allocatedOffsets.get(h.offset() + 1) != 0 || !blocks.isValid(h.offset())) {
-      return direct; // a new or invalid object: a crash frees it, so it is written in place
+      return -1;
     }
     Object owner = pool.claim(blockAddress, this);
     if (owner != null) {
       throw Errors.blockConflict(heap.path(), h.offset());
     }
     long block = blocks.allocateBlock();
-    copy = blocks.address(block);
+    long copy = blocks.address(block);
     Memory.copy(blockAddress, copy, blocks.blockSize());
-    copies.put(blockAddress, copy);
-    copyList.push(blockAddress);
-    copyList.push(block);
-    append(RedoLog.COPY, blocks.blockAt(blockAddress), block);
-    return copy + inBlock;
+    return copies.add(blockAddress, block, copy);
   }
 
   boolean deferValidate(Handle h) {
@@ -206,17 +234,19 @@ final class Transaction {
   // ---------------------------------------------------------------- commit and abort
 
   private void commit() {
-    if (log == null) {
+    if (copies.isEmpty() && log == null) {
       return;
     }
-    int blockSize = blocks.blockSize();
-    for (int i = 0; i < copyList.size(); i += 2) {
-      heap.persistence().pwb(blocks.address(copyList.get(i + 1)), blockSize);
-    }
+    Persistence p = heap.persistence();
+    logCopies();
     internal = true;
     if (allocated.isEmpty()) {
+      // The seal's checksum reads the lines written in the copies: before they are written back,
+      // since a write-back may evict them (CLFLUSHOPT does). Both precede the same fence.
       log.seal();
+      writeBackCopies(p);
     } else {
+      writeBackCopies(p);
       for (Handle h : allocated) {
         if (!h.isFreed()) {
           h.pwb();
@@ -227,10 +257,8 @@ final class Transaction {
       log.commit();
     }
     heap.pfence();
-    for (int i = 0; i < copyList.size(); i += 2) {
-      long original = copyList.get(i);
-      Memory.copy(blocks.address(copyList.get(i + 1)), original, blockSize);
-      heap.persistence().pwb(original, blockSize);
+    for (int i = 0; i < copies.size(); i++) {
+      LineMask.apply(p, copies.address(i), copies.original(i), copies.written(i), granuleShift);
     }
     for (Handle h : allocated) {
       blocks.validate(h.offset());
@@ -243,9 +271,19 @@ final class Transaction {
     // otherwise a crash could replay this block over newer data.
     log.truncate();
     heap.pfence();
-    for (int i = 0; i < copyList.size(); i += 2) {
-      pool.unclaim(copyList.get(i));
-      blocks.releaseBlock(copyList.get(i + 1));
+    releaseCopies();
+  }
+
+  private void writeBackCopies(Persistence p) {
+    for (int i = 0; i < copies.size(); i++) {
+      LineMask.writeBack(p, copies.address(i), copies.written(i), granuleShift);
+    }
+  }
+
+  private void releaseCopies() {
+    for (int i = 0; i < copies.size(); i++) {
+      pool.unclaim(copies.original(i));
+      blocks.releaseBlock(copies.block(i));
     }
   }
 
@@ -253,10 +291,7 @@ final class Transaction {
     if (heap == null) {
       return;
     }
-    for (int i = 0; i < copyList.size(); i += 2) {
-      pool.unclaim(copyList.get(i));
-      blocks.releaseBlock(copyList.get(i + 1));
-    }
+    releaseCopies();
     for (Handle h : freed) {
       if (allocatedOffsets.get(h.offset() + 1) == 0) {
         blocks.revive(h);
@@ -283,7 +318,6 @@ final class Transaction {
     blocks = null;
     pool = null;
     copies.clear();
-    copyList.clear();
     allocated.clear();
     allocatedOffsets.clear();
     freed.clear();
@@ -314,9 +348,9 @@ final class Transaction {
     }
 
     @Override
-    protected long writeAddress(Handle h, long off, long direct) {
+    protected long writeAddress(Handle h, long off, int width, long direct) {
       long inBlock = direct - h.blockAddress(off);
-      return current().write(h, direct - inBlock, inBlock, direct);
+      return current().write(h, direct - inBlock, inBlock, width, direct);
     }
 
     @Override

@@ -138,7 +138,7 @@ public final class Handle {
     }
     long direct = direct(off, width);
     InFlight hook = InFlight.hook();
-    return InFlight.active() == 0 || hook == null ? direct : hook.writeAddress(this, off, direct);
+    return InFlight.active() == 0 || hook == null ? direct : hook.writeAddress(this, off, width, direct);
   }
 
   /** The address in the object's own blocks, after every check. */

@@ -78,8 +78,11 @@ public abstract class InFlight {
   /** Where to read {@code width} bytes at {@code off}; {@code direct} is the address outside any block. */
   protected abstract long readAddress(Handle h, long off, long direct);
 
-  /** Where to write {@code width} bytes at {@code off}; may take an in-flight copy of the block. */
-  protected abstract long writeAddress(Handle h, long off, long direct);
+  /**
+   * Where to write {@code width} bytes at {@code off}; may take an in-flight copy of the block. The
+   * width tells the block which cache lines of the copy it must write back at commit.
+   */
+  protected abstract long writeAddress(Handle h, long off, int width, long direct);
 
   /** True when the calling thread's block takes over this validation, to apply it at commit. */
   protected abstract boolean deferValidate(Handle h);

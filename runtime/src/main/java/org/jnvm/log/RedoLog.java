@@ -18,7 +18,7 @@ import org.jnvm.persist.Persistence;
  * <pre>
  * state = sequence << 2 | sealed << 1 | committed
  * entry = [sequence << 8 | kind] [a] [b]
- *   COPY   a = original block, b = in-flight block: copy b over a
+ *   COPY   a = original block, b = lines << 48 | in-flight block: copy those granules of b over a
  *   ALLOC  a = offset of an object allocated in the block: validate it
  *   FREE   a = offset of an object freed in the block: invalidate it
  * </pre>
@@ -26,6 +26,12 @@ import org.jnvm.persist.Persistence;
  * Every entry carries its block's sequence number. A log's entries are overwritten by its next
  * block only after the previous block was applied and fenced, so a committed state whose entries
  * do not all carry its sequence number was applied already, and replay skips it.
+ *
+ * <p>A COPY entry names the granules (cache lines, for blocks up to 1 KiB) that the block wrote in
+ * its in-flight copy, as a {@link LineMask}: only those were written back, so only those are
+ * covered by the seal and copied by replay. Block numbers are below 2^40, so the mask fits above
+ * them. Entries are 24 bytes and may straddle two blocks of the log, whose blocks need not be
+ * adjacent: each word is addressed through the log's handle.
  *
  * <p>Two ways to commit. {@link #prepare()}, a fence, then {@link #commit()}: the fence makes the
  * entries and everything they name durable before the mark. Or {@link #seal()}: the count, a
@@ -61,6 +67,8 @@ public final class RedoLog implements PObject {
   private static final long SEALED = 2;
   private static final long FIRST = LAYOUT.tail().orElseThrow().offset();
   private static final int FIRST_CAPACITY = 256;
+  private static final int LINES_SHIFT = 48;
+  private static final long BLOCK_MASK = (1L << LINES_SHIFT) - 1;
 
   private final Handle handle;
   /** Segments of this log, the first one being this object. Volatile: rebuilt on resurrection. */
@@ -130,7 +138,15 @@ public final class RedoLog implements PObject {
     return count;
   }
 
-  /** Appends an entry and writes it back; growing the log may fence, which is harmless before commit. */
+  /** Appends a COPY entry: {@code lines} of in-flight block {@code copy} go over block {@code original}. */
+  public void appendCopy(long original, long copy, long lines) {
+    append(COPY, original, lines << LINES_SHIFT | copy);
+  }
+
+  /**
+   * Appends an entry, written back when the block commits ({@link #prepare()} or {@link #seal()});
+   * growing the log may fence, which is harmless before commit.
+   */
   public void append(int kind, long a, long b) {
     int index = count;
     RedoLog segment = this;
@@ -146,11 +162,10 @@ public final class RedoLog implements PObject {
       segment = grow(segment);
       index = 0;
     }
-    long at = segment.raw(FIRST + index * 24L);
-    Memory.putLong(at, sequence << 8 | kind);
-    Memory.putLong(at + 8, a);
-    Memory.putLong(at + 16, b);
-    handle.heap().persistence().pwb(at, 24);
+    long at = FIRST + index * 24L;
+    Memory.putLong(segment.raw(at), sequence << 8 | kind);
+    Memory.putLong(segment.raw(at + 8), a);
+    Memory.putLong(segment.raw(at + 16), b);
     count++;
   }
 
@@ -177,7 +192,7 @@ public final class RedoLog implements PObject {
    */
   public void prepare() {
     Memory.putLong(raw(COUNT), count);
-    handle.heap().persistence().pwb(raw(COUNT));
+    writeBackHeaderAndEntries();
   }
 
   /** Marks the block committed and writes the mark back; the caller fences before and after. */
@@ -188,14 +203,41 @@ public final class RedoLog implements PObject {
 
   /**
    * Commits without a fence before: stores the count, the checksum of the entries and of the
-   * in-flight blocks they name, and the sealed mark, all in the first line, and writes it back.
-   * The caller has written back the entries and the in-flight blocks, and fences after.
+   * granules of the in-flight blocks they name, and the sealed mark, all in the first line, and
+   * writes it back with the entries. The caller writes back those granules, before or after, and
+   * fences after.
    */
   public void seal() {
     Memory.putLong(raw(COUNT), count);
     Memory.putLong(raw(SEAL), checksum(sequence, count));
     Memory.putLong(raw(STATE), sequence << 2 | SEALED | COMMITTED);
-    handle.heap().persistence().pwb(raw(STATE));
+    writeBackHeaderAndEntries();
+  }
+
+  /**
+   * Writes back the first line and every line the entries occupy, each once: a block with a
+   * single entry has it in the first line, so that one line is all it writes back.
+   */
+  private void writeBackHeaderAndEntries() {
+    long left = count;
+    long from = STATE;
+    for (RedoLog s : segments) {
+      long here = Math.min(left, s.capacity());
+      s.writeBackLines(from, FIRST + here * 24);
+      left -= here;
+      if (left == 0) {
+        break;
+      }
+      from = FIRST;
+    }
+  }
+
+  /** Writes back the lines of payload bytes {@code [from, to)}; lines never straddle blocks. */
+  private void writeBackLines(long from, long to) {
+    Persistence p = handle.heap().persistence();
+    for (long line = from & -Memory.CACHE_LINE; line < to; line += Memory.CACHE_LINE) {
+      p.pwb(raw(line));
+    }
   }
 
   /** Marks the log empty; durable at the caller's next fence. */
@@ -232,19 +274,21 @@ public final class RedoLog implements PObject {
       entries = 0; // a torn seal: the mark reached memory, the count did not; the block never applied
     }
     int applied = 0;
-    if (allTagged(seq, entries) && (!sealed || checksum(seq, entries) == Memory.getLong(raw(SEAL)))) {
+    if (allTagged(seq, entries) && (!sealed || sealHolds(seq, entries))) {
       BlockAccess blocks = handle.heap().blocks();
       Persistence p = handle.heap().persistence();
       for (long i = 0; i < entries; i++) {
-        long at = entry(i);
-        int kind = (int) (Memory.getLong(at) & 0xff);
-        long a = Memory.getLong(at + 8);
-        long b = Memory.getLong(at + 16);
+        int kind = (int) (entryWord(i, 0) & 0xff);
+        long a = entryWord(i, 1);
+        long b = entryWord(i, 2);
         switch (kind) {
           case COPY -> {
-            long to = blocks.address(a);
-            Memory.copy(blocks.address(b), to, blocks.blockSize());
-            p.pwb(to, blocks.blockSize());
+            long lines = b >>> LINES_SHIFT;
+            int shift = LineMask.granuleShift(blocks.blockSize());
+            if (!LineMask.fits(lines, blocks.blockSize(), shift)) {
+              throw Errors.corrupt(handle.heap().path(), "a redo log entry names granules " + Long.toHexString(lines) + " of a block");
+            }
+            LineMask.apply(p, blocks.address(b & BLOCK_MASK), blocks.address(a), lines, shift);
           }
           case ALLOC -> blocks.validateIfObject(a);
           case FREE -> blocks.invalidate(a);
@@ -260,31 +304,52 @@ public final class RedoLog implements PObject {
   }
 
   /**
-   * A 64-bit checksum of the sequence number, the count, the entries, and the in-flight blocks of
-   * the COPY entries among them. Garbage matches with probability 2^-64. Block numbers come from
-   * the file, so each is checked before its block is read; a bad one gives a checksum of 0, which
-   * matches no seal that {@link #seal()} could have written for valid entries.
+   * A 64-bit checksum of the sequence number, the count, the entries, and the granules that the
+   * COPY entries among them name in their in-flight blocks (the only ones written back). Garbage
+   * matches with probability 2^-64. Block numbers and masks come from the file, so each is checked
+   * before its block is read; a bad one gives a checksum of 0, which no seal matches (see {@link
+   * #sealHolds}).
    */
   private long checksum(long seq, long entries) {
     BlockAccess blocks = handle.heap().blocks();
+    int shift = LineMask.granuleShift(blocks.blockSize());
     long h = mix(0x6a09e667f3bcc909L, seq);
     h = mix(h, entries);
     for (long i = 0; i < entries; i++) {
-      long at = entry(i);
-      long tag = Memory.getLong(at);
-      long b = Memory.getLong(at + 16);
-      h = mix(mix(mix(h, tag), Memory.getLong(at + 8)), b);
+      long tag = entryWord(i, 0);
+      long b = entryWord(i, 2);
+      h = mix(mix(mix(h, tag), entryWord(i, 1)), b);
       if ((tag & 0xff) == COPY) {
-        if (!blocks.isBlockNumber(b)) {
+        long lines = b >>> LINES_SHIFT;
+        if (!blocks.isBlockNumber(b & BLOCK_MASK) || !LineMask.fits(lines, blocks.blockSize(), shift)) {
           return 0;
         }
-        long from = blocks.address(b);
-        for (int w = 0; w < blocks.blockSize(); w += 8) {
-          h = mix(h, Memory.getLong(from + w));
-        }
+        h = mixGranules(h, blocks.address(b & BLOCK_MASK), lines, shift);
       }
     }
     return h == 0 ? 1 : h;
+  }
+
+  /**
+   * True when the stored seal is the checksum of the entries and granules as they are now. A
+   * checksum of 0 says an entry is malformed (a word that never reached memory reads as 0); it
+   * must not match a seal word that never reached memory either.
+   */
+  private boolean sealHolds(long seq, long entries) {
+    long sum = checksum(seq, entries);
+    return sum != 0 && sum == Memory.getLong(raw(SEAL));
+  }
+
+  private static long mixGranules(long h, long block, long lines, int shift) {
+    long x = h;
+    for (long m = lines; m != 0; m = LineMask.rest(m)) {
+      long from = block + LineMask.runStart(m, shift);
+      long end = from + LineMask.runLength(m, shift);
+      for (long w = from; w < end; w += 8) {
+        x = mix(x, Memory.getLong(w));
+      }
+    }
+    return x;
   }
 
   private static long mix(long h, long word) {
@@ -294,19 +359,20 @@ public final class RedoLog implements PObject {
 
   private boolean allTagged(long seq, long entries) {
     for (long i = 0; i < entries; i++) {
-      if (Memory.getLong(entry(i)) >>> 8 != seq) {
+      if (entryWord(i, 0) >>> 8 != seq) {
         return false;
       }
     }
     return true;
   }
 
-  private long entry(long i) {
+  /** Word {@code w} (0 to 2) of entry {@code i}. */
+  private long entryWord(long i, int w) {
     long index = i;
     for (RedoLog s : segments) {
       int cap = s.capacity();
       if (index < cap) {
-        return s.raw(FIRST + index * 24);
+        return Memory.getLong(s.raw(FIRST + index * 24 + 8L * w));
       }
       index -= cap;
     }

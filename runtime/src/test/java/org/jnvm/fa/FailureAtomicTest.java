@@ -18,6 +18,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.jnvm.errors.BlockConflictException;
 import org.jnvm.errors.FreedObjectException;
 import org.jnvm.fixtures.CrashingPersistence;
+import org.jnvm.fixtures.RecordingPersistence;
 import org.jnvm.fixtures.Node;
 import org.jnvm.fixtures.RefArray;
 import org.jnvm.fixtures.ShmTempDir;
@@ -51,6 +52,14 @@ class FailureAtomicTest {
     Node n = new Node(heap, value).publish();
     heap.roots().put(name, n);
     return n;
+  }
+
+  /** A valid wide object rooted as "w". */
+  private static Wide rootedWide(Heap heap) {
+    Wide w = new Wide(heap);
+    w.pwb();
+    heap.roots().put("w", w);
+    return w;
   }
 
   @Test
@@ -180,9 +189,7 @@ class FailureAtomicTest {
   @Test
   void blocksSpanMultiBlockObjects() {
     try (Heap heap = create()) {
-      Wide w = new Wide(heap);
-      w.pwb();
-      heap.roots().put("w", w);
+      Wide w = rootedWide(heap);
       FailureAtomic.run(
           () -> {
             for (int i = 0; i < Wide.SLOTS; i++) {
@@ -422,6 +429,57 @@ class FailureAtomicTest {
         assertNull(m.getNext());
         assertEquals(1 + LOG_OBJECTS, reopened.recoveryReport().liveObjects(), "the freed object is gone");
       }
+    }
+  }
+
+  /**
+   * A one-field block writes back the line it wrote in its copy, the log's first line (entry,
+   * count, seal and mark), the line of the original it applied, and the log's first line again
+   * to empty it; and it fences three times: seal, apply, truncation.
+   */
+  @Test
+  void aOneFieldBlockWritesBackFourLinesUnderThreeFences() {
+    RecordingPersistence rec = new RecordingPersistence();
+    try (Heap heap = Heap.create(file(), HeapConfig.ofSize(1 << 20).persistence(f -> rec))) {
+      Node n = rooted(heap, "n", 1);
+      FailureAtomic.run(() -> n.setValue(2)); // creates the log
+      long pwbs = rec.pwbs.get();
+      long fences = rec.pfences.get();
+      FailureAtomic.run(() -> n.setValue(3));
+      assertEquals(4, rec.pwbs.get() - pwbs);
+      assertEquals(3, rec.pfences.get() - fences);
+      assertEquals(3, n.getValue());
+    }
+  }
+
+  /**
+   * Commit copies back only the lines the block wrote: a store that another thread, outside any
+   * block, makes meanwhile to another line of the same heap block survives the commit.
+   */
+  @Test
+  void commitCopiesBackOnlyTheLinesTheBlockWrote() {
+    try (Heap heap = create()) {
+      Wide w = rootedWide(heap);
+      FailureAtomic.run(
+          () -> {
+            w.set(0, 1);
+            w.set(9, 2); // line 1 of the first block
+            Thread outside = new Thread(() -> w.set(20, 5)); // line 2, written in place
+            outside.start();
+            joinQuietly(outside);
+          });
+      assertEquals(1, w.get(0));
+      assertEquals(2, w.get(9));
+      assertEquals(5, w.get(20), "the block did not write line 2, so commit left it alone");
+    }
+  }
+
+  private static void joinQuietly(Thread t) {
+    try {
+      t.join();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
     }
   }
 }

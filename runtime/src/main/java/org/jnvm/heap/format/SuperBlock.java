@@ -23,7 +23,12 @@ import org.jnvm.errors.Errors;
  */
 public final class SuperBlock {
   public static final long MAGIC = 0x5041_4548_4d56_4e4aL; // "JNVMHEAP" read little-endian
-  public static final int VERSION = 1;
+  /**
+   * 2: a redo log's COPY entry names the lines of the in-flight block to copy, and a sealed log's
+   * checksum covers only those. Version 1 logs copied whole blocks: read as version 2, a committed
+   * one would be misapplied, so a version 1 heap is refused.
+   */
+  public static final int VERSION = 2;
   public static final int SIZE = 4096;
 
   public static final int MAGIC_AT = 0;
