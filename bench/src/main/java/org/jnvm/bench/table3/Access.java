@@ -1,10 +1,17 @@
 package org.jnvm.bench.table3;
 
-/** How the Java side reaches a block's bytes; only {@link #HANDLE} is what jnvm's proxies do. */
+/** How the Java side reaches a block's bytes; {@link #PROXY} is what an application's code does. */
 enum Access {
   /**
+   * The accessors the processor generates for a {@code @Persistent} class of 32 long fields, one
+   * getter or setter call per word, its {@code pwbX()} per line and {@code Heap.pfence()} per block:
+   * a proxy reads and writes its master block directly while no failure-atomic block runs.
+   */
+  PROXY("generated proxy accessors", "`getWi()`/`setWi(v)` of `Block256FieldsProxy` per word, `pwbW0()` … `pwbW24()` per line, `Heap.pfence()`"),
+  /**
    * {@code Handle.getLong}/{@code putLong} per word, {@code Handle.pwb(line, 64)} per line and
-   * {@code Heap.pfence()} per block: the accessors every proxy calls, with all their checks.
+   * {@code Heap.pfence()} per block: the handle's accessors, with all their checks, which proxies
+   * use for fields beyond the master block and inside failure-atomic blocks.
    */
   HANDLE("handle accessors", "`Handle.getLong`/`putLong` per word, `Handle.pwb(line, 64)`, `Heap.pfence()`"),
   /**

@@ -9,10 +9,12 @@ import org.jnvm.heap.HeapConfig;
 import org.jnvm.heap.format.Geometry;
 import org.jnvm.memory.Memory;
 import org.jnvm.persist.Persistence;
+import org.jnvm.proxy.Construction;
 
 /**
- * The Java side of Table 3: a clwb heap of {@link Block256} objects, one per 256-byte block, whose
- * {@link Handle}s the program keeps in an array, as an application keeps its proxies. Reads sum the
+ * The Java side of Table 3: a clwb heap of {@link Block256Fields} objects, one per 256-byte block,
+ * whose generated proxies and {@link Handle}s the program keeps in arrays, as an application keeps
+ * its proxies. Reads sum the
  * 32 words of a block; writes store them, write back each 64-byte line and fence once per block;
  * {@link Access} says through which calls.
  *
@@ -29,6 +31,7 @@ final class RuntimeBlocks implements AutoCloseable {
 
   private final Heap heap;
   private final Handle[] blocks;
+  private final Block256Fields[] proxies;
   private final int[] order;
   private final Persistence persistence;
   /**
@@ -45,8 +48,10 @@ final class RuntimeBlocks implements AutoCloseable {
     long size = ((dataBytes + dataBytes / 16 + (16L << 20)) >> 20) << 20;
     this.heap = Heap.create(file, HeapConfig.ofSize(size).blockSize(Block256.BYTES).persistence("clwb"));
     this.blocks = new Handle[count];
+    this.proxies = new Block256Fields[count];
     for (int i = 0; i < count; i++) {
-      blocks[i] = heap.allocate(Block256.PCLASS);
+      proxies[i] = Construction.inHeap(heap, Block256FieldsProxy::new);
+      blocks[i] = proxies[i].handle();
     }
     checkConsecutive(blocks);
     this.order = Permutation.of(count, seed);
@@ -181,6 +186,7 @@ final class RuntimeBlocks implements AutoCloseable {
 
   private long sum(Access access, int b) {
     return switch (access) {
+      case PROXY -> proxies[b].sum();
       case HANDLE -> sumByWord(blocks[b]);
       case BLOCK_ADDRESS -> sumAt(blocks[b].address(0, Block256.BYTES));
       case RAW -> sumAt(rawAddress(b));
@@ -190,6 +196,7 @@ final class RuntimeBlocks implements AutoCloseable {
   private void write(Access access, int b, long stamp) {
     long first = (stamp << 40) + (long) b * Block256.WORDS;
     switch (access) {
+      case PROXY -> writeByAccessors(proxies[b], first);
       case HANDLE -> writeByWord(blocks[b], first);
       case BLOCK_ADDRESS -> writeAt(blocks[b].address(0, Block256.BYTES), first);
       case RAW -> writeAt(rawAddress(b), first);
@@ -219,6 +226,12 @@ final class RuntimeBlocks implements AutoCloseable {
     for (int line = 0; line < Block256.BYTES; line += Memory.CACHE_LINE) {
       block.pwb(line, Memory.CACHE_LINE);
     }
+    heap.pfence();
+  }
+
+  private void writeByAccessors(Block256Fields block, long first) {
+    block.fill(first);
+    block.pwbLines();
     heap.pfence();
   }
 

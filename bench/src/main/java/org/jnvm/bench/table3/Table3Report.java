@@ -248,12 +248,12 @@ public final class Table3Report {
     add("- C: `" + nativeBuild + "`; CLWB per 64-byte line (`_mm_clwb`) and SFENCE per block.");
     add("- Data: " + String.format(Locale.ROOT, "%,d", mode.blocks()) + " blocks of " + Block256.BYTES + " B (" + (mode.bytes >> 20) + " MiB, "
         + (mode.bytes >> 25) + " times the CPU's 32 MiB last-level cache, so that every pass streams from memory), consecutive in a "
-        + (setup.fileBytes() >> 20) + " MiB jnvm heap file in /dev/shm (tmpfs), from offset " + setup.firstOffset() + ". Java: one `Block256` object "
+        + (setup.fileBytes() >> 20) + " MiB jnvm heap file in /dev/shm (tmpfs), from offset " + setup.firstOffset() + ". Java: one `Block256Fields` object "
         + "per block, allocated on that heap, backend " + setup.backend() + ". C maps the same file and works on the same blocks.");
     add("- Each pass visits every block once: a read sums the block's 32 longs and folds the sum into a hash that depends on the order, "
         + "which every side prints and the report checks equal (so no loop can be dropped, and all read the same data); a write "
         + "stores 32 longs, writes back each of the 4 lines and fences once. Random order is the same seeded permutation on every side "
-        + "(splitmix64 Fisher-Yates; fingerprints checked). Java keeps one handle per block in an array, as an application keeps its proxies.");
+        + "(splitmix64 Fisher-Yates; fingerprints checked). Java keeps one proxy and its handle per block in arrays, as an application keeps its proxies.");
     add("- Timing: " + mode.rounds + " round(s) of one turn per series, in an order that rotates between rounds; a turn runs, per pattern, "
         + mode.warmups + " warm-up pass(es) and " + mode.passes + " timed ones. Java's JIT is warmed up on a few blocks first. The headline "
         + "figures are each series' fastest timed pass, since other work on this shared machine can only slow a pass down; the "
@@ -289,7 +289,7 @@ public final class Table3Report {
   }
 
   /** The access paths through jnvm's public API, which the floor applies to. */
-  private static final List<Access> API_PATHS = List.of(Access.HANDLE, Access.BLOCK_ADDRESS);
+  private static final List<Access> API_PATHS = List.of(Access.PROXY, Access.HANDLE, Access.BLOCK_ADDRESS);
 
   private static String javaSeries(Access access) {
     return "Java, " + access.title;
