@@ -2,11 +2,9 @@ package org.jnvm.bench.ycsb.jnvm;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import org.jnvm.bench.ycsb.store.StoreSizing;
 import org.jnvm.bench.ycsb.store.YcsbRecord;
 import org.jnvm.pdt.PArray;
@@ -19,16 +17,9 @@ import org.jnvm.pdt.PString;
  * for the fields changed, swapped in with the map's one atomic update; then the old array and the
  * values it alone held are freed. No failure-atomic block is needed, and an update writes only what
  * it changes plus an array of ten references.
- *
- * <p>Since a published array never changes, the store keeps its value proxies once a read has made
- * them, as the map's CACHED policy keeps the arrays' own: a later read makes no proxy. An array's
- * entry goes before the array is freed, under its key's guard, so a block reused at the same offset
- * never finds the proxies of the array it held before.
  */
 final class PdtStore extends PMapStore<PArray<PBytes>> {
   private final FieldNames names;
-  /** The value proxies of each published array, by the array's heap offset. */
-  private final Map<Long, PBytes[]> valueProxies = new ConcurrentHashMap<>();
 
   private PdtStore(JnvmConfig config, Path directory, StoreSizing sizing, FieldNames names) {
     super(config.openHeap(directory, "jnvm-pdt", sizing), config);
@@ -51,25 +42,15 @@ final class PdtStore extends PMapStore<PArray<PBytes>> {
 
   @Override
   YcsbRecord read(PArray<PBytes> stored, Set<String> fields) {
-    PBytes[] proxies = proxiesOf(stored);
-    return names.read(i -> proxies[i], fields);
-  }
-
-  private PBytes[] proxiesOf(PArray<PBytes> stored) {
-    return valueProxies.computeIfAbsent(stored.handle().offset(), offset -> elements(stored));
-  }
-
-  private static PBytes[] elements(PArray<PBytes> stored) {
-    PBytes[] proxies = new PBytes[FieldNames.COUNT];
-    for (int i = 0; i < proxies.length; i++) {
-      proxies[i] = stored.get(i);
-    }
-    return proxies;
+    return names.read(stored::get, fields);
   }
 
   @Override
   void change(PString key, PArray<PBytes> stored, YcsbRecord changes) {
-    List<PBytes> next = new ArrayList<>(Arrays.asList(proxiesOf(stored)));
+    List<PBytes> next = new ArrayList<>(FieldNames.COUNT);
+    for (int i = 0; i < FieldNames.COUNT; i++) {
+      next.add(stored.get(i));
+    }
     List<PBytes> replaced = new ArrayList<>();
     for (Map.Entry<String, byte[]> field : changes.fields().entrySet()) {
       int slot = names.index(field.getKey());
@@ -78,10 +59,7 @@ final class PdtStore extends PMapStore<PArray<PBytes>> {
         replaced.add(old);
       }
     }
-    PArray<PBytes> array = PArray.of(heap(), next);
-    replace(key, array);
-    valueProxies.remove(stored.handle().offset());
-    valueProxies.put(array.handle().offset(), next.toArray(new PBytes[0]));
+    replace(key, PArray.of(heap(), next));
     // A crash before these frees leaves them unreachable: the recovery GC frees them.
     heap().free(stored);
     replaced.forEach(heap()::free);
@@ -89,9 +67,8 @@ final class PdtStore extends PMapStore<PArray<PBytes>> {
 
   @Override
   void free(PArray<PBytes> stored) {
-    PBytes[] proxies = proxiesOf(stored);
-    valueProxies.remove(stored.handle().offset());
-    for (PBytes value : proxies) {
+    for (int i = 0; i < stored.length(); i++) {
+      PBytes value = stored.get(i);
       if (value != null) {
         heap().free(value);
       }
