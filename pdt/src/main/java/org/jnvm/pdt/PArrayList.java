@@ -234,9 +234,12 @@ public final class PArrayList<T extends PObject> extends AbstractList<T> impleme
     PArray<T> a = array();
     boolean unlinked = false;
     for (int i = size; i < capacity; i++) {
-      unlinked |= a.referenceAt(i) != 0;
+      // Most slots beyond the size are null already; only the others are cleared and written back.
+      if (a.referenceAt(i) != 0) {
+        clearSlots(i, i + 1);
+        unlinked = true;
+      }
     }
-    clearSlots(size, capacity);
     if (unlinked) {
       handle.heap().collectAfterRecover();
     }

@@ -214,10 +214,10 @@ public final class Heap implements AutoCloseable {
       throw Errors.outOfSpace(path(), bytes, allocator.availableBlocks() << geometry.blockShift());
     }
     long[] addresses = new long[blocks.length];
-    long reused = BlockAllocator.FRESH;
+    long allFresh = BlockAllocator.FRESH;
     for (int i = 0; i < blocks.length; i++) {
       addresses[i] = initBlock(blocks[i]);
-      reused &= blocks[i];
+      allFresh &= blocks[i];
       blocks[i] &= ~BlockAllocator.FRESH;
     }
     // Slaves first, written back now: a pwb is not a fence, and validation later orders them.
@@ -228,7 +228,7 @@ public final class Heap implements AutoCloseable {
       persistence.pwb(at);
     }
     Memory.putLong(headers.address(blocks[0]), BlockHeader.master(classId, blocks[1]));
-    return allocated(zeroed(new Handle(this, geometry.blockOffset(blocks[0]), addresses[0], addresses, count << geometry.blockShift(), classId), reused));
+    return allocated(zeroed(new Handle(this, geometry.blockOffset(blocks[0]), addresses[0], addresses, count << geometry.blockShift(), classId), allFresh));
   }
 
   /** Tells {@code h} that {@link #initBlock} zeroed some of its blocks, unless {@code flagged} says all were fresh. */
