@@ -126,7 +126,10 @@ class CrashCampaignTest {
     try {
       Process git = new ProcessBuilder("git", "describe", "--always", "--dirty").directory(CrashFiles.module().toFile()).start();
       String out = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-      return git.waitFor() == 0 && !out.isEmpty() ? "commit " + out + " (\"-dirty\": with the working tree's uncommitted changes)" : "unknown";
+      if (git.waitFor() != 0 || out.isEmpty()) {
+        return "unknown";
+      }
+      return "commit " + out + (out.endsWith("-dirty") ? " (\"-dirty\": with the working tree's uncommitted changes)" : "");
     } catch (IOException e) {
       return "unknown";
     } catch (InterruptedException e) {
