@@ -5,8 +5,9 @@ import org.jnvm.heap.Handle;
 
 /**
  * How pdt containers publish what they are handed. A new object is invalid until published; a
- * container writes it back and validates it without a fence, so that the fence of the container's
- * own atomic update makes the object and the reference to it durable together. An object that is
+ * container writes it back (unless its creator did, as strings and byte sequences do: {@link
+ * WriteBack}) and validates it without a fence, so that the fence of the container's own atomic
+ * update makes the object and the reference to it durable together. An object that is
  * valid already was published before, and is left alone; its handle remembers that it saw it valid,
  * so that updating a map with values published long ago does not read their headers each time.
  */
@@ -15,7 +16,9 @@ final class Publication {
 
   static void prepare(PObject o) {
     if (o != null && !o.handle().isKnownValid()) {
-      o.pwb();
+      if (!o.handle().isContentWrittenBack()) {
+        o.pwb();
+      }
       o.validate();
     }
   }

@@ -8,7 +8,9 @@ final class WriteBack {
 
   /**
    * Writes back the first {@code bytes} bytes of the object behind {@code handle}, block by block,
-   * without a fence. Its header needs no write-back here: validation writes it back.
+   * without a fence, and tells the handle that this is all the object reads, so that publication
+   * writes back no more (see {@link Handle#contentWrittenBack()}). For immutable objects only. Its
+   * header needs no write-back here: validation writes it back.
    */
   static void prefix(Handle handle, long bytes) {
     long blockSize = handle.heap().geometry().blockSize();
@@ -17,5 +19,6 @@ final class WriteBack {
       handle.pwb(off, width);
       off += width;
     }
+    handle.contentWrittenBack();
   }
 }

@@ -35,6 +35,8 @@ public final class Handle {
   private boolean zeroesPending;
   /** Set once {@link #isKnownValid()} saw the object valid; see there. */
   private boolean seenValid;
+  /** Set by {@link #contentWrittenBack()}; see there. */
+  private boolean contentWrittenBack;
 
   Handle(Heap heap, long offset, long master, long[] blocks, long capacity, int classId) {
     this.heap = heap;
@@ -386,6 +388,23 @@ public final class Handle {
    */
   void zeroesPending() {
     zeroesPending = true;
+  }
+
+  /**
+   * Says that the new object's creator has written back every byte the object will ever read, so
+   * that publishing it need not write back its whole blocks ({@link #isContentWrittenBack()}).
+   * For immutable objects that fill a prefix of their blocks, such as strings: the rest of a reused
+   * block keeps its zeroes only in the cache, which is harmless, since nothing reads past the
+   * content. Validation still writes back the header.
+   */
+  public void contentWrittenBack() {
+    zeroesPending = false;
+    contentWrittenBack = true;
+  }
+
+  /** True once {@link #contentWrittenBack()} was called: a whole-object write-back would add nothing. */
+  public boolean isContentWrittenBack() {
+    return contentWrittenBack;
   }
 
   /** Marks the handle freed: every later access through it throws. */
