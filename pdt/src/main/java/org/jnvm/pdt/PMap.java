@@ -13,6 +13,15 @@ import org.jnvm.PObject;
  * @param <V> the value type
  */
 public interface PMap<K extends PObject, V extends PObject> extends Map<K, V>, PObject {
+  /**
+   * The value of the key that {@code probe} stands for, or null: {@link #get(Object)} with a
+   * volatile stand-in for the key, such as {@code map.get(PString.probe("alice"))}, which makes no
+   * persistent string and no proxy to look up with.
+   */
+  default V get(KeyProbe<K> probe) {
+    return get((Object) probe);
+  }
+
   /** The caching policy the map was created with. */
   Policy policy();
 

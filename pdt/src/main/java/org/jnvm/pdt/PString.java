@@ -1,6 +1,7 @@
 package org.jnvm.pdt;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Objects;
 import org.jnvm.PObject;
 import org.jnvm.errors.Errors;
 import org.jnvm.heap.Handle;
@@ -127,5 +128,46 @@ public final class PString implements PObject, Comparable<PString>, CharSequence
   @Override
   public int compareTo(PString other) {
     return toString().compareTo(other.toString());
+  }
+
+  /**
+   * The probe that finds the {@code PString} of {@code value}'s characters in a map keyed by
+   * {@code PString}s, without making one: {@code map.get(PString.probe("alice"))} finds what
+   * {@code map.get(PString.of(heap, "alice"))} finds (see {@link KeyProbe}).
+   */
+  public static Probe probe(String value) {
+    return new Probe(value);
+  }
+
+  /** See {@link #probe(String)}. */
+  // Compares with the keys a sorted map holds, which is what its lookups call; never sorted itself.
+  @SuppressWarnings("ComparableType")
+  public static final class Probe implements KeyProbe<PString>, Comparable<PString> {
+    private final String value;
+
+    private Probe(String value) {
+      this.value = Objects.requireNonNull(value, "value");
+    }
+
+    /** True for a {@code PString} (or a probe) of the same characters. */
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof PString p ? value.equals(p.toString()) : o instanceof Probe q && value.equals(q.value);
+    }
+
+    @Override
+    public int hashCode() {
+      return value.hashCode();
+    }
+
+    @Override
+    public int compareTo(PString other) {
+      return value.compareTo(other.toString());
+    }
+
+    @Override
+    public String toString() {
+      return value;
+    }
   }
 }
