@@ -3,16 +3,16 @@ package org.jnvm.bench.ycsb.jnvm;
 import org.jnvm.bench.ycsb.store.StoreBinding;
 
 /**
- * YCSB binding for jnvm-pdt: records as arrays of ten values in a pdt map (see {@link PdtStore}) on a heap
+ * YCSB binding for jnvm-pdt: records as byte sequences in a pdt map (see {@link PdtStore}) on a heap
  * file in the store directory. The YCSB properties of {@link JnvmConfig} pick the map, the policy
  * (CACHED by default) and the backend (clwb by default). Durable: every change is published with
  * one atomic update.
  */
 public final class JnvmPdtBinding extends StoreBinding {
   /** What the report prints for this store. */
-  public static final String LABEL = "jnvm-pdt (record = PArray of 10 PBytes in a pdt map, copy-on-write updates; durable)";
+  public static final String LABEL = "jnvm-pdt (record = one PBytes of its 10 fields in a pdt map, copy-on-write updates; durable)";
 
   public JnvmPdtBinding() {
-    super(LABEL, properties -> (directory, sizing) -> PdtStore.open(JnvmConfig.of(properties), directory, sizing, FieldNames.of(properties)));
+    super(LABEL, properties -> (directory, sizing) -> PdtStore.open(JnvmConfig.of(properties), directory, sizing));
   }
 }

@@ -20,9 +20,10 @@ import org.jnvm.pdt.PString;
  * ({@code V}) and how it changes is the subclass's. Every change is durable when it returns: the
  * map publishes with one atomic reference update.
  *
- * <p>A pdt map is looked up with a {@code PString}, and YCSB gives a {@code String}: the store keeps
- * a volatile index from each key to the map's own key proxy, rebuilt from the map when the heap
- * opens. Changes hold the {@link Guard} for their key, which also keeps the index in step.
+ * <p>YCSB gives {@code String} keys. A read looks the map up with a {@link PString#probe}, which
+ * makes nothing persistent. A change needs the map's own key proxy: the store keeps a volatile index
+ * from each key to it, rebuilt from the map when the heap opens, which scans use too. Changes hold
+ * the {@link Guard} for their key, which also keeps the index in step.
  */
 abstract class PMapStore<V extends PObject> implements RecordStore {
   static final String ROOT = "usertable";
@@ -78,11 +79,7 @@ abstract class PMapStore<V extends PObject> implements RecordStore {
 
   @Override
   public final Optional<YcsbRecord> read(String key, Set<String> fields) {
-    return guard.reading(key, () -> {
-      PString stored = keys.get(key);
-      V record = stored == null ? null : records.get(stored);
-      return Optional.ofNullable(record).map(r -> read(r, fields));
-    });
+    return guard.reading(key, () -> Optional.ofNullable(records.get(PString.probe(key))).map(r -> read(r, fields)));
   }
 
   @Override
