@@ -315,6 +315,8 @@ final class MapCore<K extends PObject, V extends PObject> {
       }
       free.give(s.index);
       freePair(s, contents);
+      // An entry an iterator handed out before reads null from here on, not a value now freed.
+      s.update(0, null);
       return old;
     } finally {
       lock.unlock();

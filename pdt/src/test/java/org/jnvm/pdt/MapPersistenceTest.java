@@ -72,6 +72,24 @@ class MapPersistenceTest extends HeapTest {
   }
 
   @ParameterizedTest
+  @MethodSource("org.jnvm.pdt.MapKind#withPolicies")
+  void anEntryReadsItsValueWhenAskedAndNullOnceItsKeyIsRemoved(MapKind kind, Policy policy) {
+    Heap h = heap.heap();
+    PMap<PString, PString> map = kind.createRooted(h, policy, "map");
+    map.put(PString.of(h, "a"), PString.of(h, "1"));
+    map.put(PString.of(h, "b"), PString.of(h, "2"));
+    Map<String, Map.Entry<PString, PString>> entries = new HashMap<>();
+    map.entrySet().forEach(e -> entries.put(e.getKey().toString(), e));
+
+    PString replaced = map.put(PString.of(h, "a"), PString.of(h, "3"));
+    assertTrue(map.removeAndFree(PString.of(h, "b"), Contents.VALUES));
+
+    assertEquals("3", entries.get("a").getValue().toString(), "the value when asked, not when iterated");
+    assertEquals("1", replaced.toString());
+    assertNull(entries.get("b").getValue(), "a removed key's entry reads null, not its freed value");
+  }
+
+  @ParameterizedTest
   @EnumSource(MapKind.class)
   void proxiesOfOneMapShareItsMirror(MapKind kind) {
     Heap h = heap.heap();
