@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.Set;
 import org.jnvm.bench.ycsb.store.StoreSizing;
 import org.jnvm.bench.ycsb.store.YcsbRecord;
+import org.jnvm.pdt.PBytes;
 import org.jnvm.pdt.PString;
 import org.jnvm.proxy.Construction;
 
@@ -33,7 +34,10 @@ final class FaStore extends PMapStore<FaRecord> {
 
   @Override
   YcsbRecord read(FaRecord stored, Set<String> fields) {
-    return names.read(stored::get, fields);
+    return names.read(i -> {
+      PBytes value = stored.get(i);
+      return value == null ? null : value.toByteArray();
+    }, fields);
   }
 
   @Override

@@ -1,63 +1,66 @@
 package org.jnvm.bench.ycsb.jnvm;
 
+import java.nio.ByteBuffer;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.function.IntFunction;
 import org.jnvm.bench.ycsb.store.YcsbRecord;
-import org.jnvm.pdt.PBytes;
 import site.ycsb.workloads.CoreWorkload;
 
 /**
  * YCSB's field names, {@code field0} to {@code field9} by default, and the slot of each in a
- * record that keeps one value per field (jnvm-pdt's array, jnvm-fa's class).
+ * record that keeps one value per field (jnvm-pdt's packed bytes, jnvm-fa's class). The names are
+ * made once: a read hands out these strings rather than decoding names from each record.
  */
 final class FieldNames {
   /** How many values a record holds: YCSB's default field count. */
   static final int COUNT = 10;
 
+  /** The length {@link #pack} writes for a slot without a value. */
+  private static final int ABSENT = -1;
+
   private final String prefix;
+  private final String[] names = new String[COUNT];
+  private final Map<String, Integer> indexes = new HashMap<>();
 
   private FieldNames(String prefix) {
     this.prefix = prefix;
+    for (int i = 0; i < COUNT; i++) {
+      names[i] = prefix + i;
+      indexes.put(names[i], i);
+    }
   }
 
   static FieldNames of(Properties properties) {
     return new FieldNames(properties.getProperty(CoreWorkload.FIELD_NAME_PREFIX, CoreWorkload.FIELD_NAME_PREFIX_DEFAULT));
   }
 
-  String name(int index) {
-    return prefix + index;
-  }
-
   int index(String field) {
-    if (field.startsWith(prefix)) {
-      try {
-        int index = Integer.parseInt(field.substring(prefix.length()));
-        if (index >= 0 && index < COUNT) {
-          return index;
-        }
-      } catch (NumberFormatException e) {
-        // not a field of ours: said below
-      }
+    Integer index = indexes.get(field);
+    if (index == null) {
+      throw new IllegalArgumentException("records hold the fields " + prefix + "0 to " + prefix + (COUNT - 1) + ", not " + field);
     }
-    throw new IllegalArgumentException("records hold the fields " + prefix + "0 to " + prefix + (COUNT - 1) + ", not " + field);
+    return index;
   }
 
-  /** The values a record holds, by slot, as a YCSB record with only {@code fields} (all if null). */
-  YcsbRecord read(IntFunction<PBytes> values, Set<String> fields) {
-    Map<String, byte[]> found = new LinkedHashMap<>();
+  /**
+   * The values a record holds, by slot, as a YCSB record with only {@code fields} (all if null);
+   * {@code values} is asked only for the slots wanted, and gives null where there is no value.
+   */
+  YcsbRecord read(IntFunction<byte[]> values, Set<String> fields) {
+    LinkedHashMap<String, byte[]> found = new LinkedHashMap<>();
     for (int i = 0; i < COUNT; i++) {
-      String name = name(i);
-      if (fields == null || fields.contains(name)) {
-        PBytes value = values.apply(i);
+      if (fields == null || fields.contains(names[i])) {
+        byte[] value = values.apply(i);
         if (value != null) {
-          found.put(name, value.toByteArray());
+          found.put(names[i], value);
         }
       }
     }
-    return YcsbRecord.ofFields(found);
+    return YcsbRecord.owning(found);
   }
 
   /** {@code record}'s values by slot, null where it has none. */
@@ -65,5 +68,45 @@ final class FieldNames {
     byte[][] values = new byte[COUNT][];
     record.fields().forEach((name, value) -> values[index(name)] = value);
     return values;
+  }
+
+  /** A copy of {@code slots} with {@code changes}' fields set: an update's new slots. */
+  byte[][] with(byte[][] slots, YcsbRecord changes) {
+    byte[][] next = slots.clone();
+    changes.fields().forEach((name, value) -> next[index(name)] = value);
+    return next;
+  }
+
+  /** Values by slot in one array: for each slot, its length (-1 if none, big endian) then its bytes. */
+  static byte[] pack(byte[][] slots) {
+    int size = 0;
+    for (byte[] value : slots) {
+      size += Integer.BYTES + (value == null ? 0 : value.length);
+    }
+    ByteBuffer packed = ByteBuffer.allocate(size);
+    for (byte[] value : slots) {
+      packed.putInt(value == null ? ABSENT : value.length);
+      if (value != null) {
+        packed.put(value);
+      }
+    }
+    return packed.array();
+  }
+
+  /** What {@link #pack} packed; throws if {@code packed} is not {@link #COUNT} slots. */
+  static byte[][] unpack(byte[] packed) {
+    ByteBuffer in = ByteBuffer.wrap(packed);
+    byte[][] slots = new byte[COUNT][];
+    for (int i = 0; i < COUNT; i++) {
+      int length = in.getInt();
+      if (length != ABSENT) {
+        slots[i] = new byte[length];
+        in.get(slots[i]);
+      }
+    }
+    if (in.hasRemaining()) {
+      throw new IllegalArgumentException("a packed record of " + COUNT + " slots has " + in.remaining() + " bytes more");
+    }
+    return slots;
   }
 }

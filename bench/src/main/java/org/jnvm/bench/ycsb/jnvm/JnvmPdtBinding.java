@@ -10,9 +10,9 @@ import org.jnvm.bench.ycsb.store.StoreBinding;
  */
 public final class JnvmPdtBinding extends StoreBinding {
   /** What the report prints for this store. */
-  public static final String LABEL = "jnvm-pdt (record = one PBytes of its 10 fields in a pdt map, copy-on-write updates; durable)";
+  public static final String LABEL = "jnvm-pdt (record = one PBytes of its 10 values in a pdt map, copy-on-write updates; durable)";
 
   public JnvmPdtBinding() {
-    super(LABEL, properties -> (directory, sizing) -> PdtStore.open(JnvmConfig.of(properties), directory, sizing));
+    super(LABEL, properties -> (directory, sizing) -> PdtStore.open(JnvmConfig.of(properties), directory, sizing, FieldNames.of(properties)));
   }
 }

@@ -96,10 +96,12 @@ abstract class PMapStore<V extends PObject> implements RecordStore {
       List<YcsbRecord> found = new ArrayList<>(count);
       Map.Entry<String, PString> first = ((NavigableMap<String, PString>) keys).ceilingEntry(startKey);
       if (first != null) {
-        // Each record is read again under its key's guard: the value the walk saw may be freed by now.
-        Iterator<PString> walk = ((NavigableMap<PString, V>) records).tailMap(first.getValue(), true).keySet().iterator();
+        Iterator<Map.Entry<PString, V>> walk = ((NavigableMap<PString, V>) records).tailMap(first.getValue(), true).entrySet().iterator();
         while (found.size() < count && walk.hasNext()) {
-          read(walk.next().toString(), fields).ifPresent(found::add);
+          Map.Entry<PString, V> entry = walk.next();
+          // A pdt map's entry reads its value when asked, here under the key's guard, so the value
+          // read is not one a change has freed meanwhile; a removed key's entry reads null.
+          guard.reading(entry.getKey().toString(), () -> Optional.ofNullable(entry.getValue()).map(r -> read(r, fields))).ifPresent(found::add);
         }
       }
       return found;

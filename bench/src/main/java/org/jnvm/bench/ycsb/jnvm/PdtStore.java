@@ -1,6 +1,5 @@
 package org.jnvm.bench.ycsb.jnvm;
 
-import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.Set;
 import org.jnvm.bench.ycsb.store.StoreSizing;
@@ -9,38 +8,42 @@ import org.jnvm.pdt.PBytes;
 import org.jnvm.pdt.PString;
 
 /**
- * jnvm-pdt: each record is one {@code PBytes} holding its fields in {@link YcsbRecord}'s byte form,
+ * jnvm-pdt: each record is one {@code PBytes} holding its ten values ({@link FieldNames#pack}),
  * the value of a pdt map, as the paper lays a record out (one object of about 1 KB, 21.2% of its
  * blocks lost to headers and fragmentation, §5.3.5). An update is copy-on-write: a new record with
- * the changed fields, swapped in with the map's one atomic update, then the old one freed. No
+ * the changed values, swapped in with the map's one atomic update, then the old one freed. No
  * failure-atomic block is needed.
  *
- * <p>One object a record, rather than an array of one object a field, because a read is then one
- * header check and one copy of adjacent blocks, not ten chains of dependent cache misses (measured
- * on workload C: 2.4 µs a read with the array, see the commit that made this change).
+ * <p>One object a record, rather than an array of one object a value, because a read is then one
+ * header check and one copy of adjacent blocks, not ten chains of dependent cache misses.
  */
 final class PdtStore extends PMapStore<PBytes> {
-  private PdtStore(JnvmConfig config, Path directory, StoreSizing sizing) {
+  private final FieldNames names;
+
+  private PdtStore(JnvmConfig config, Path directory, StoreSizing sizing, FieldNames names) {
     super(config.openHeap(directory, "jnvm-pdt", sizing), config);
+    this.names = names;
   }
 
-  static PdtStore open(JnvmConfig config, Path directory, StoreSizing sizing) {
-    return new PdtStore(config, directory, sizing);
+  static PdtStore open(JnvmConfig config, Path directory, StoreSizing sizing, FieldNames names) {
+    return new PdtStore(config, directory, sizing, names);
   }
 
   @Override
   PBytes create(YcsbRecord record) {
-    return PBytes.of(heap(), record.toBytes());
+    return PBytes.of(heap(), FieldNames.pack(names.slots(record)));
   }
 
   @Override
   YcsbRecord read(PBytes stored, Set<String> fields) {
-    return YcsbRecord.decode(ByteBuffer.wrap(stored.toByteArray()), fields);
+    byte[][] slots = FieldNames.unpack(stored.toByteArray());
+    return names.read(i -> slots[i], fields);
   }
 
   @Override
   void change(PString key, PBytes stored, YcsbRecord changes) {
-    replace(key, create(YcsbRecord.decodeAll(ByteBuffer.wrap(stored.toByteArray())).with(changes)));
+    byte[][] next = names.with(FieldNames.unpack(stored.toByteArray()), changes);
+    replace(key, PBytes.of(heap(), FieldNames.pack(next)));
     // A crash before this free leaves the old record unreachable: the recovery GC frees it.
     heap().free(stored);
   }

@@ -40,9 +40,12 @@ public final class YcsbRecord {
     return new YcsbRecord(fields);
   }
 
-  /** A record of these fields; the arrays become the record's own and must not be changed. */
-  public static YcsbRecord ofFields(Map<String, byte[]> fields) {
-    return new YcsbRecord(new LinkedHashMap<>(fields));
+  /**
+   * A record of these fields that keeps {@code fields} itself, map and arrays, rather than a copy:
+   * for a reader that has just built the map, which must not use it afterwards.
+   */
+  public static YcsbRecord owning(LinkedHashMap<String, byte[]> fields) {
+    return new YcsbRecord(fields);
   }
 
   /** The fields of this record in {@code wanted}, or all of them if {@code wanted} is null. */
