@@ -221,23 +221,27 @@ public final class Heap implements AutoCloseable {
       blocks[i] &= ~BlockAllocator.FRESH;
     }
     // Slaves first, written back now: a pwb is not a fence, and validation later orders them.
-    // Blocks taken together are mostly adjacent, so their headers share lines: each line is
-    // written back once, after its last header is stored, since a write-back evicts the line
-    // on CPUs without CLWB and the next store to it would miss.
-    long pendingLine = 0;
+    // Blocks taken together are mostly adjacent, so their headers share lines: a line is written
+    // back when the loop moves off it, not after each header (a write-back evicts the line on
+    // CPUs without CLWB, and the next store to it would miss), and the master header's line not
+    // at all, since validation writes it back before anything can publish the object.
+    long masterLine = headers.address(blocks[0]) & -Memory.CACHE_LINE;
+    long pendingLine = masterLine;
     for (int i = blocks.length - 1; i > 0; i--) {
       long next = i + 1 < blocks.length ? blocks[i + 1] : 0;
       long at = headers.address(blocks[i]);
       Memory.putLong(at, BlockHeader.slave(next));
       long line = at & -Memory.CACHE_LINE;
       if (line != pendingLine) {
-        if (pendingLine != 0) {
+        if (pendingLine != masterLine) {
           persistence.pwb(pendingLine);
         }
         pendingLine = line;
       }
     }
-    persistence.pwb(pendingLine);
+    if (pendingLine != masterLine) {
+      persistence.pwb(pendingLine);
+    }
     Memory.putLong(headers.address(blocks[0]), BlockHeader.master(classId, blocks[1]));
     return allocated(zeroed(new Handle(this, geometry.blockOffset(blocks[0]), addresses[0], addresses, count << geometry.blockShift(), classId), allFresh));
   }
