@@ -51,7 +51,7 @@ public final class PArray<T extends PObject> extends PFixedArray {
    * are written back and validated, so publishing the array publishes them with it.
    */
   public static <T extends PObject> PArray<T> of(Heap heap, List<? extends T> elements) {
-    PArray<T> array = new PArray<>(heap, elements.size());
+    PArray<T> array = new PArray<>(heap, elements.size(), false);
     for (int i = 0; i < elements.size(); i++) {
       T e = elements.get(i);
       Publication.prepare(e);
