@@ -15,9 +15,10 @@
  * <h2>Publication</h2>
  *
  * New objects are invalid until published. Containers publish what they are handed: they write a
- * new key, value or element back and validate it without a fence, then make their own change with
- * one atomic reference update, whose fence covers both. An object that is valid already is left
- * alone; objects it references must have been published by whoever built it.
+ * new key, value or element back (unless its creator did, as strings and byte sequences do) and
+ * validate it without a fence, then make their own change with one atomic reference update, whose
+ * fence covers both. An object that is valid already is left alone; objects it references must
+ * have been published by whoever built it.
  *
  * <h2>Maps and sets</h2>
  *
@@ -38,6 +39,13 @@
  * all entries at resurrection ({@code EAGER}). The last two also keep a bare handle of a pair once
  * they have used it, so that updating a value does not look its pair up again. A value update
  * changes the entry's mirror record in place.
+ *
+ * <p><b>Lookups by plain values.</b> {@link org.jnvm.pdt.PMap#get(org.jnvm.pdt.KeyProbe)} looks a key up with a
+ * volatile stand-in, such as {@code map.get(PString.probe("alice"))}, so a program that holds
+ * {@code String}s makes no persistent string to ask a map keyed by {@code PString}s.
+ *
+ * <p><b>Iteration.</b> An entry from an iterator reads its value when asked, so it sees a value
+ * updated since; once its key is removed, it reads null rather than a value the removal may free.
  *
  * <p><b>Nulls.</b> Maps and sets hold no null keys, values or elements, and a null query throws
  * {@link java.lang.NullPointerException}, as {@code ConcurrentHashMap} does. {@link
