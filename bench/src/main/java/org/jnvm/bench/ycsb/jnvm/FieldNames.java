@@ -1,6 +1,7 @@
 package org.jnvm.bench.ycsb.jnvm;
 
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -70,11 +71,27 @@ final class FieldNames {
     return values;
   }
 
-  /** A copy of {@code slots} with {@code changes}' fields set: an update's new slots. */
-  byte[][] with(byte[][] slots, YcsbRecord changes) {
-    byte[][] next = slots.clone();
-    changes.fields().forEach((name, value) -> next[index(name)] = value);
-    return next;
+  /**
+   * {@code packed} with {@code changes}' fields set, packed again: an update's new record, made
+   * by copying the unchanged slots' bytes as they are rather than unpacking them.
+   */
+  byte[] with(byte[] packed, YcsbRecord changes) {
+    byte[][] changed = new byte[COUNT][];
+    changes.fields().forEach((name, value) -> changed[index(name)] = value);
+    int[] starts = starts(packed);
+    int size = 0;
+    for (int i = 0; i < COUNT; i++) {
+      size += changed[i] == null ? starts[i + 1] - starts[i] : Integer.BYTES + changed[i].length;
+    }
+    ByteBuffer out = ByteBuffer.allocate(size);
+    for (int i = 0; i < COUNT; i++) {
+      if (changed[i] == null) {
+        out.put(packed, starts[i], starts[i + 1] - starts[i]);
+      } else {
+        out.putInt(changed[i].length).put(changed[i]);
+      }
+    }
+    return out.array();
   }
 
   /** Values by slot in one array: for each slot, its length (-1 if none, big endian) then its bytes. */
@@ -95,18 +112,35 @@ final class FieldNames {
 
   /** What {@link #pack} packed; throws if {@code packed} is not {@link #COUNT} slots. */
   static byte[][] unpack(byte[] packed) {
-    ByteBuffer in = ByteBuffer.wrap(packed);
+    int[] starts = starts(packed);
     byte[][] slots = new byte[COUNT][];
     for (int i = 0; i < COUNT; i++) {
-      int length = in.getInt();
-      if (length != ABSENT) {
-        slots[i] = new byte[length];
-        in.get(slots[i]);
+      if (starts[i + 1] - starts[i] > Integer.BYTES || ByteBuffer.wrap(packed).getInt(starts[i]) != ABSENT) {
+        slots[i] = Arrays.copyOfRange(packed, starts[i] + Integer.BYTES, starts[i + 1]);
       }
     }
+    return slots;
+  }
+
+  /**
+   * Where each slot of {@code packed} starts, then where the last one ends; throws unless
+   * {@code packed} is {@link #COUNT} slots exactly.
+   */
+  private static int[] starts(byte[] packed) {
+    ByteBuffer in = ByteBuffer.wrap(packed);
+    int[] starts = new int[COUNT + 1];
+    for (int i = 0; i < COUNT; i++) {
+      starts[i] = in.position();
+      int length = in.getInt();
+      if (length < ABSENT || length > in.remaining()) {
+        throw new IllegalArgumentException("slot " + i + " of a packed record claims " + length + " bytes");
+      }
+      in.position(in.position() + Math.max(length, 0));
+    }
+    starts[COUNT] = in.position();
     if (in.hasRemaining()) {
       throw new IllegalArgumentException("a packed record of " + COUNT + " slots has " + in.remaining() + " bytes more");
     }
-    return slots;
+    return starts;
   }
 }

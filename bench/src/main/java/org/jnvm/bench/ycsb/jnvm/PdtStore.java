@@ -42,8 +42,7 @@ final class PdtStore extends PMapStore<PBytes> {
 
   @Override
   void change(PString key, PBytes stored, YcsbRecord changes) {
-    byte[][] next = names.with(FieldNames.unpack(stored.toByteArray()), changes);
-    replace(key, PBytes.of(heap(), FieldNames.pack(next)));
+    replace(key, PBytes.of(heap(), names.with(stored.toByteArray(), changes)));
     // A crash before this free leaves the old record unreachable: the recovery GC frees it.
     heap().free(stored);
   }

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.util.Arrays;
 import java.util.List;
 import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import org.jnvm.bench.ycsb.store.YcsbRecord;
@@ -40,18 +39,27 @@ class FieldNamesTest {
   void anUpdateSetsOnlyTheFieldsItChangesAndAReadNamesThemInSlotOrder() {
     byte[][] slots = new byte[FieldNames.COUNT][];
     for (int i = 0; i < slots.length; i++) {
-      slots[i] = bytes(i, 4);
+      slots[i] = i == 4 ? null : bytes(i, 4);
     }
-    Map<String, byte[]> changes = new LinkedHashMap<>();
+    LinkedHashMap<String, byte[]> changes = new LinkedHashMap<>();
     changes.put("field7", bytes(70, 2));
-    byte[][] next = names.with(slots, YcsbRecord.owning(new LinkedHashMap<>(changes)));
-    assertArrayEquals(bytes(70, 2), next[7]);
-    assertArrayEquals(bytes(6, 4), next[6]);
-    assertArrayEquals(bytes(7, 4), slots[7], "the slots updated are a copy");
+    changes.put("field4", bytes(40, 6));
+    byte[][] next = FieldNames.unpack(names.with(FieldNames.pack(slots), YcsbRecord.owning(changes)));
+    for (int i = 0; i < slots.length; i++) {
+      byte[] expected = i == 7 ? bytes(70, 2) : i == 4 ? bytes(40, 6) : slots[i];
+      assertArrayEquals(expected, next[i], "slot " + i);
+    }
 
     YcsbRecord read = names.read(i -> next[i], Set.of("field7", "field2"));
     assertEquals(List.of("field2", "field7"), List.copyOf(read.fields().keySet()));
     assertThrows(IllegalArgumentException.class, () -> names.index("field10"));
+  }
+
+  @Test
+  void aSlotThatClaimsMoreBytesThanThereAreIsRefused() {
+    byte[] packed = FieldNames.pack(new byte[FieldNames.COUNT][]);
+    packed[3] = 9;
+    assertThrows(IllegalArgumentException.class, () -> FieldNames.unpack(packed));
   }
 
   private static byte[] bytes(int seed, int length) {
