@@ -40,6 +40,11 @@
  * they have used it, so that updating a value does not look its pair up again. A value update
  * changes the entry's mirror record in place.
  *
+ * <p><b>Durability.</b> A change is crash-consistent when it returns, and durable at the calling
+ * thread's next fence, as every low-level write is: the fence that publishes the next change, or a
+ * {@link org.jnvm.heap.Heap#psync()} where a change must survive a crash before the program goes
+ * on (a server before it replies, say). Back-to-back changes thus share their waits.
+ *
  * <p><b>Lookups by plain values.</b> {@link org.jnvm.pdt.PMap#get(org.jnvm.pdt.KeyProbe)} looks a key up with a
  * volatile stand-in, such as {@code map.get(PString.probe("alice"))}, so a program that holds
  * {@code String}s makes no persistent string to ask a map keyed by {@code PString}s.

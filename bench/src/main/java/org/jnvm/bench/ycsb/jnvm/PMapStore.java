@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.jnvm.PObject;
 import org.jnvm.bench.ycsb.store.RecordStore;
 import org.jnvm.bench.ycsb.store.YcsbRecord;
@@ -17,8 +18,9 @@ import org.jnvm.pdt.PString;
 
 /**
  * Records in a pdt map under a root of a jnvm heap, keyed by {@code PString}s. What a record is
- * ({@code V}) and how it changes is the subclass's. Every change is durable when it returns: the
- * map publishes with one atomic reference update.
+ * ({@code V}) and how it changes is the subclass's. The map publishes each change with one atomic
+ * reference update, and the store fences after it, so that every change is durable when it
+ * returns.
  *
  * <p>YCSB gives {@code String} keys. A read looks the map up with a {@link PString#probe}, which
  * makes nothing persistent. A change needs the map's own key proxy: the store keeps a volatile index
@@ -110,7 +112,7 @@ abstract class PMapStore<V extends PObject> implements RecordStore {
 
   @Override
   public final void insert(String key, YcsbRecord record) {
-    guard.changing(key, () -> {
+    durably(key, () -> {
       PString stored = keys.get(key);
       // A new key is stored as given: the index is in step with the map, so the map holds no equal key.
       PString mapped = stored != null ? stored : PString.of(heap, key);
@@ -125,7 +127,7 @@ abstract class PMapStore<V extends PObject> implements RecordStore {
 
   @Override
   public final boolean update(String key, YcsbRecord changes) {
-    return guard.changing(key, () -> {
+    return durably(key, () -> {
       PString stored = keys.get(key);
       V record = stored == null ? null : records.get(stored);
       if (record == null) {
@@ -138,7 +140,7 @@ abstract class PMapStore<V extends PObject> implements RecordStore {
 
   @Override
   public final boolean delete(String key) {
-    return guard.changing(key, () -> {
+    return durably(key, () -> {
       PString stored = keys.get(key);
       V record = stored == null ? null : records.get(stored);
       if (record == null) {
@@ -149,6 +151,17 @@ abstract class PMapStore<V extends PObject> implements RecordStore {
       free(record);
       return true;
     });
+  }
+
+  /**
+   * Runs a change under its key's guard, then waits until it is durable: a pdt change is ordered
+   * when it returns but durable only at the thread's next fence, and YCSB counts an operation
+   * done when the binding returns, as the peers' commits do.
+   */
+  private <T> T durably(String key, Supplier<T> change) {
+    T result = guard.changing(key, change);
+    heap.psync();
+    return result;
   }
 
   @Override
