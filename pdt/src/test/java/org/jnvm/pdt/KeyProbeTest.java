@@ -43,6 +43,7 @@ class KeyProbeTest extends HeapTest {
   }
 
   @Test
+  @SuppressWarnings("EqualsIncompatibleType") // comparing a probe with keys is what it is for
   void aProbeEqualsKeysAndProbesOfItsCharactersOnly() {
     PString alice = PString.of(heap.heap(), "alice");
     PString.Probe probe = PString.probe("alice");

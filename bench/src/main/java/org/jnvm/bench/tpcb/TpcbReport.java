@@ -235,6 +235,10 @@ public final class TpcbReport {
     return String.format(Locale.ROOT, "%,.0f", v);
   }
 
+  private static String count(long v) {
+    return String.format(Locale.ROOT, "%,d", v);
+  }
+
   private static String seconds(double v) {
     return String.format(Locale.ROOT, "%.2f", v);
   }

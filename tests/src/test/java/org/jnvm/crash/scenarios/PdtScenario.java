@@ -42,6 +42,7 @@ final class PdtScenario extends Seeded {
     SKIP_LIST(PSkipListMap::new),
     CONCURRENT_HASH(PConcurrentHashMap::new);
 
+    @SuppressWarnings("ImmutableEnumChecker") // constructor references, which hold no state
     private final BiFunction<Heap, Policy, PMap<PString, Cell>> constructor;
 
     MapKind(BiFunction<Heap, Policy, PMap<PString, Cell>> constructor) {

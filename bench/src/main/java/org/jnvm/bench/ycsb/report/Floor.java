@@ -32,7 +32,8 @@ record Floor(int threads, char workload, String what, double ratio, double floor
   static List<Floor> all(Results results, List<Integer> threadCounts, String workloads) {
     List<Floor> floors = new ArrayList<>();
     for (int threads : threadCounts) {
-      for (char w : workloads.toCharArray()) {
+      for (int at = 0; at < workloads.length(); at++) {
+        char w = workloads.charAt(at);
         Run pdt = results.find(YcsbBinding.JNVM_PDT, threads, w).orElse(null);
         if (pdt == null) {
           continue;

@@ -74,7 +74,8 @@ public final class YcsbChild {
     Measured loaded = run(binding, load, threadCounts[threadCounts.length - 1], false, Double.POSITIVE_INFINITY);
     System.out.printf(Locale.ROOT, "loaded %d records in %.1f s%n", loaded.ops, (System.nanoTime() - started) / 1e9);
     for (int threads : threadCounts) {
-      for (char letter : letters.toCharArray()) {
+      for (int at = 0; at < letters.length(); at++) {
+        char letter = letters.charAt(at);
         Properties properties = properties(workloads, letter, overrides);
         Properties warmUp = new Properties();
         warmUp.putAll(properties);
@@ -105,7 +106,8 @@ public final class YcsbChild {
    */
   private static Properties sizedForAll(Properties load, Path workloads, String letters, Properties overrides) throws IOException {
     double inserts = 0;
-    for (char letter : letters.toCharArray()) {
+    for (int at = 0; at < letters.length(); at++) {
+      char letter = letters.charAt(at);
       Properties p = properties(workloads, letter, overrides);
       inserts = Math.max(inserts, Double.parseDouble(p.getProperty(CoreWorkload.INSERT_PROPORTION_PROPERTY, CoreWorkload.INSERT_PROPORTION_PROPERTY_DEFAULT)));
     }

@@ -55,7 +55,8 @@ final class YcsbPlots {
           continue;
         }
         List<Double> values = new ArrayList<>();
-        for (char w : workloads.toCharArray()) {
+        for (int at = 0; at < workloads.length(); at++) {
+          char w = workloads.charAt(at);
           values.add(results.find(binding, threads, w).filter(r -> r.failed() == 0).map(value::applyAsDouble).orElse(log ? FLOOR_US : 0.0));
         }
         chart.addSeries(binding.id(), categories, values);

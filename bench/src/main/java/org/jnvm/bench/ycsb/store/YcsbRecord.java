@@ -44,6 +44,7 @@ public final class YcsbRecord {
    * A record of these fields that keeps {@code fields} itself, map and arrays, rather than a copy:
    * for a reader that has just built the map, which must not use it afterwards.
    */
+  @SuppressWarnings("NonApiType") // the record keeps this map, so its order must be insertion order
   public static YcsbRecord owning(LinkedHashMap<String, byte[]> fields) {
     return new YcsbRecord(fields);
   }
