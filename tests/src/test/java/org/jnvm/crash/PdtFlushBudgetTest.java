@@ -1,6 +1,7 @@
 package org.jnvm.crash;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -71,6 +72,31 @@ class PdtFlushBudgetTest {
     assertEquals(1, update.pwbs, "the pair's value reference only: " + update);
     assertEquals(1, update.fences(), update.toString());
     assertEquals(second, map.get(key));
+  }
+
+  @Test
+  void makingAStringOfThreeBlocksWritesBackItsCharactersAndAtMostOneLineOfSlaveHeaders() {
+    PString.of(heap, "registers the class of strings of whole blocks, with fences of its own: " + "y".repeat(600));
+    FlushStats making = during(() -> PString.of(heap, "z".repeat(600)));
+
+    // 8 header bytes and 600 characters fill 10 lines. The two slave headers sit beside the
+    // master's, whose line validation writes back later, unless they start the next line.
+    assertTrue(making.pwbs == 10 || making.pwbs == 11, making.toString());
+    assertEquals(0, making.fences(), making.toString());
+  }
+
+  @Test
+  void publishingANewStringAddsOnlyItsHeaderToAValueUpdate() {
+    PString key = published("k", "key");
+    map.put(key, published("v1", "first value"));
+    // Three blocks, written back by PString.of as it filled them, and not valid yet.
+    PString fresh = PString.of(heap, "z".repeat(600));
+
+    FlushStats update = during(() -> map.put(key, fresh));
+
+    assertEquals(2, update.pwbs, "the new string's header and the pair's value reference, not its blocks again: " + update);
+    assertEquals(1, update.fences(), update.toString());
+    assertEquals("z".repeat(600), map.get(key).toString());
   }
 
   @Test
