@@ -17,13 +17,9 @@ import org.jnvm.proxy.Construction;
 final class FaStore extends PMapStore<FaRecord> {
   private final FieldNames names;
 
-  private FaStore(JnvmConfig config, Path directory, StoreSizing sizing, FieldNames names) {
+  FaStore(JnvmConfig config, Path directory, StoreSizing sizing, FieldNames names) {
     super(config.openHeap(directory, "jnvm-fa", sizing), config);
     this.names = names;
-  }
-
-  static FaStore open(JnvmConfig config, Path directory, StoreSizing sizing, FieldNames names) {
-    return new FaStore(config, directory, sizing, names);
   }
 
   @Override

@@ -64,7 +64,7 @@ final class FieldNames {
     return YcsbRecord.owning(found);
   }
 
-  /** {@code record}'s values by slot, null where it has none. */
+  /** {@code record}'s values by slot, null where it has none: a new record's, or an update's changes. */
   byte[][] slots(YcsbRecord record) {
     byte[][] values = new byte[COUNT][];
     record.fields().forEach((name, value) -> values[index(name)] = value);
@@ -76,8 +76,7 @@ final class FieldNames {
    * by copying the unchanged slots' bytes as they are rather than unpacking them.
    */
   byte[] with(byte[] packed, YcsbRecord changes) {
-    byte[][] changed = new byte[COUNT][];
-    changes.fields().forEach((name, value) -> changed[index(name)] = value);
+    byte[][] changed = slots(changes);
     int[] starts = starts(packed);
     int size = 0;
     for (int i = 0; i < COUNT; i++) {
@@ -113,9 +112,10 @@ final class FieldNames {
   /** What {@link #pack} packed; throws if {@code packed} is not {@link #COUNT} slots. */
   static byte[][] unpack(byte[] packed) {
     int[] starts = starts(packed);
+    ByteBuffer in = ByteBuffer.wrap(packed);
     byte[][] slots = new byte[COUNT][];
     for (int i = 0; i < COUNT; i++) {
-      if (starts[i + 1] - starts[i] > Integer.BYTES || ByteBuffer.wrap(packed).getInt(starts[i]) != ABSENT) {
+      if (in.getInt(starts[i]) != ABSENT) {
         slots[i] = Arrays.copyOfRange(packed, starts[i] + Integer.BYTES, starts[i + 1]);
       }
     }

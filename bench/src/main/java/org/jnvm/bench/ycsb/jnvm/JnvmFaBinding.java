@@ -12,6 +12,6 @@ public final class JnvmFaBinding extends StoreBinding {
   public static final String LABEL = "jnvm-fa (record = @Persistent class of 10 fields, failure-atomic updates; durable)";
 
   public JnvmFaBinding() {
-    super(LABEL, properties -> (directory, sizing) -> FaStore.open(JnvmConfig.of(properties), directory, sizing, FieldNames.of(properties)));
+    super(LABEL, properties -> (directory, sizing) -> new FaStore(JnvmConfig.of(properties), directory, sizing, FieldNames.of(properties)));
   }
 }

@@ -13,6 +13,6 @@ public final class JnvmPdtBinding extends StoreBinding {
   public static final String LABEL = "jnvm-pdt (record = one PBytes of its 10 values in a pdt map, copy-on-write updates; durable)";
 
   public JnvmPdtBinding() {
-    super(LABEL, properties -> (directory, sizing) -> PdtStore.open(JnvmConfig.of(properties), directory, sizing, FieldNames.of(properties)));
+    super(LABEL, properties -> (directory, sizing) -> new PdtStore(JnvmConfig.of(properties), directory, sizing, FieldNames.of(properties)));
   }
 }

@@ -20,13 +20,9 @@ import org.jnvm.pdt.PString;
 final class PdtStore extends PMapStore<PBytes> {
   private final FieldNames names;
 
-  private PdtStore(JnvmConfig config, Path directory, StoreSizing sizing, FieldNames names) {
+  PdtStore(JnvmConfig config, Path directory, StoreSizing sizing, FieldNames names) {
     super(config.openHeap(directory, "jnvm-pdt", sizing), config);
     this.names = names;
-  }
-
-  static PdtStore open(JnvmConfig config, Path directory, StoreSizing sizing, FieldNames names) {
-    return new PdtStore(config, directory, sizing, names);
   }
 
   @Override
