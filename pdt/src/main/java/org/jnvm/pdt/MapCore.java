@@ -114,9 +114,7 @@ final class MapCore<K extends PObject, V extends PObject> {
         continue;
       }
       Slot<V> slot = new Slot<>(i, pair, value, policy == Policy.EAGER ? (V) heap.resurrect(value) : null);
-      if (policy != Policy.BASE) {
-        slot.pairHandle = p;
-      }
+      PPair.bind(p, slot);
       entries.accept((K) heap.resurrect(key), slot);
     }
     return array;
@@ -260,23 +258,23 @@ final class MapCore<K extends PObject, V extends PObject> {
       write.unlock();
     }
     Slot<V> slot = new Slot<>(index, pair.handle().offset(), value.handle().offset(), policy == Policy.BASE ? null : value);
-    if (policy != Policy.BASE) {
-      slot.pairHandle = pair.handle();
-    }
+    PPair.bind(pair.handle(), slot);
     mirror.put(key, slot);
   }
 
-  /** A value update: the pair's value reference, then the mirror entry, in place. */
+  /**
+   * A value update: the pair's value reference, then the mirror entry, in place. Outside
+   * failure-atomic blocks the pair is written at the address its slot was granted; inside one,
+   * through a handle, which sees the block's in-flight copies.
+   */
   private void replace(Slot<V> s, V value) {
     watchBlock();
-    Handle pair = s.pairHandle;
-    if (pair == null) {
-      pair = PPair.at(heap, s.pair);
-      if (policy != Policy.BASE) {
-        s.pairHandle = pair;
-      }
+    long base = s.pairBase();
+    if (base != 0 && Handle.directAccessAllowed()) {
+      PPair.updateValue(heap, base, value);
+    } else {
+      PPair.updateValue(PPair.at(heap, s.pair), value);
     }
-    PPair.updateValue(pair, value);
     s.update(value.handle().offset(), policy == Policy.BASE ? null : value);
   }
 
@@ -325,7 +323,8 @@ final class MapCore<K extends PObject, V extends PObject> {
 
   /** Frees a pair that no slot references any more, and what {@code contents} says of its key and value. */
   private void freePair(Slot<V> s, Contents contents) {
-    Handle pair = s.pairHandle != null ? s.pairHandle : PPair.at(heap, s.pair);
+    s.directAccess(0);
+    Handle pair = PPair.at(heap, s.pair);
     long key = PPair.keyReference(pair);
     heap.free(PPair.PCLASS.attach(pair));
     if (contents.freesKeys()) {

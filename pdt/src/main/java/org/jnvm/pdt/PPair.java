@@ -2,6 +2,7 @@ package org.jnvm.pdt;
 
 import org.jnvm.PObject;
 import org.jnvm.errors.Errors;
+import org.jnvm.heap.DirectAccess;
 import org.jnvm.heap.Handle;
 import org.jnvm.heap.Heap;
 import org.jnvm.layout.FieldKind;
@@ -62,8 +63,18 @@ public final class PPair implements PObject {
     return pair.getRefOffset(VALUE);
   }
 
+  /** Grants {@code slot} the address of the pair behind {@code pair}, for {@link #updateValue(Heap, long, PObject)}. */
+  static void bind(Handle pair, DirectAccess slot) {
+    pair.bind(slot, LAYOUT.size());
+  }
+
   /** The atomic update of a pair's value reference; the old value is not freed. */
   static void updateValue(Handle pair, PObject value) {
     Publication.update(pair, VALUE, value);
+  }
+
+  /** {@link #updateValue(Handle, PObject)} of the pair at {@code base}, an address granted by {@link #bind}. */
+  static void updateValue(Heap heap, long base, PObject value) {
+    Publication.update(heap, base + VALUE, value);
   }
 }

@@ -1,7 +1,10 @@
 package org.jnvm.pdt;
 
 import org.jnvm.PObject;
+import org.jnvm.errors.Errors;
 import org.jnvm.heap.Handle;
+import org.jnvm.heap.Heap;
+import org.jnvm.memory.Memory;
 
 /**
  * How pdt containers publish what they are handed. A new object is invalid until published; a
@@ -35,5 +38,20 @@ final class Publication {
     h.heap().pfence();
     h.putRef(off, v);
     h.pwb(off, Long.BYTES);
+  }
+
+  /**
+   * {@link #update(Handle, long, PObject)} of the reference at {@code address}, which a handle of
+   * {@code heap} granted ({@link org.jnvm.heap.DirectAccess}); only outside failure-atomic blocks.
+   */
+  static void update(Heap heap, long address, PObject v) {
+    Handle target = v.handle();
+    if (target.heap() != heap) {
+      throw Errors.foreignObject(heap.path(), target.heap().path());
+    }
+    prepare(v);
+    heap.pfence();
+    Memory.putLong(address, target.offset());
+    heap.persistence().pwb(address);
   }
 }

@@ -2,7 +2,7 @@ package org.jnvm.pdt;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import org.jnvm.heap.Handle;
+import org.jnvm.heap.DirectAccess;
 
 /**
  * A mirror entry: where a key's pair is, its value, and what the map's {@link Policy} keeps of them.
@@ -14,7 +14,7 @@ import org.jnvm.heap.Handle;
  *
  * @param <V> the value type
  */
-final class Slot<V> {
+final class Slot<V> implements DirectAccess {
   private static final VarHandle VALUE;
   private static final VarHandle CACHED;
 
@@ -37,10 +37,11 @@ final class Slot<V> {
   @SuppressWarnings("unused")
   private Object cached;
   /**
-   * A bare handle of the pair, kept by maps whose policy keeps proxies, so that a value update
-   * does not look the pair up again; read and written only under the key's lock.
+   * The address of the pair's master block, granted by the pair's handle ({@link DirectAccess}),
+   * or 0: a value update writes the pair there without making a handle, and without the miss of
+   * reading one. Written only under the key's lock.
    */
-  Handle pairHandle;
+  private long pairBase;
   /** In a {@link SlotTable}, where the slot is its own hash node: the key, its spread hash, the next node. */
   Object key;
 
@@ -52,6 +53,15 @@ final class Slot<V> {
     this.pair = pair;
     VALUE.set(this, value);
     CACHED.set(this, cached);
+  }
+
+  @Override
+  public void directAccess(long base) {
+    pairBase = base;
+  }
+
+  long pairBase() {
+    return pairBase;
   }
 
   long value() {

@@ -36,9 +36,9 @@
  *
  * <p>Maps keep one key proxy per entry; the {@link org.jnvm.pdt.Policy} says what they keep of
  * values: nothing ({@code BASE}), proxies made on first read ({@code CACHED}), or proxies made for
- * all entries at resurrection ({@code EAGER}). The last two also keep a bare handle of a pair once
- * they have used it, so that updating a value does not look its pair up again. A value update
- * changes the entry's mirror record in place.
+ * all entries at resurrection ({@code EAGER}). Every mirror record keeps the address of its pair
+ * (granted as a proxy's direct access is), so that a value update outside failure-atomic blocks
+ * writes the pair without looking it up or making a handle; it changes the record in place.
  *
  * <p><b>Durability.</b> A change is crash-consistent when it returns, and durable at the calling
  * thread's next fence, as every low-level write is: the fence that publishes the next change, or a

@@ -213,7 +213,11 @@ class MapPersistenceTest extends HeapTest {
           to.setBalance(to.balance() + 30);
           map.remove(PString.of(h, "a5"));
           map.put(PString.of(h, "a10"), new Account(h, PString.of(h, "new"), 1));
+          map.put(PString.of(h, "a6"), new Account(h, PString.of(h, "in block"), 6));
         });
+    // Pairs a block made or rewrote are updated in place, outside blocks, once it committed.
+    map.put(PString.of(h, "a10"), new Account(h, PString.of(h, "after"), 10));
+    map.put(PString.of(h, "a6"), new Account(h, PString.of(h, "after block"), 6));
     assertEquals(10, map.size());
     Heap reopened = heap.reopen();
     @SuppressWarnings("unchecked")
@@ -222,7 +226,8 @@ class MapPersistenceTest extends HeapTest {
     assertEquals(70, back.get(PString.of(reopened, "a3")).balance());
     assertEquals(130, back.get(PString.of(reopened, "a4")).balance());
     assertNull(back.get(PString.of(reopened, "a5")));
-    assertEquals("new", back.get(PString.of(reopened, "a10")).owner().toString());
+    assertEquals("after", back.get(PString.of(reopened, "a10")).owner().toString());
+    assertEquals("after block", back.get(PString.of(reopened, "a6")).owner().toString());
     assertEquals("owner0", back.get(PString.of(reopened, "a0")).owner().toString());
   }
 
