@@ -35,6 +35,13 @@ public final class PString implements PObject, Comparable<PString>, CharSequence
   private final Handle handle;
   /** The characters, decoded on first use; the persistent copy never changes. */
   private String value;
+  /**
+   * {@code value.hashCode()}, or 0 until a resurrected string is first hashed: a hash lookup reads
+   * the proxy alone, not its string. A new string hashes the characters it copies anyway, so a map
+   * filled with new keys never runs the hashing loop on lookup, and the JIT leaves it out of the
+   * lookup's compiled code. It takes no room: the proxy had 4 bytes of alignment padding.
+   */
+  private int hash;
 
   private PString(Handle handle) {
     this.handle = handle;
@@ -45,6 +52,7 @@ public final class PString implements PObject, Comparable<PString>, CharSequence
     byte[] bytes = latin1 ? value.getBytes(StandardCharsets.ISO_8859_1) : utf16(value);
     this.handle = heap.allocateImmutable(PCLASS, bytes.length);
     this.value = value;
+    this.hash = value.hashCode();
     handle.putInt(BYTES, bytes.length);
     handle.putByte(CODER, latin1 ? LATIN1 : UTF16);
     handle.putBytes(CHARS, bytes, 0, bytes.length);
@@ -122,7 +130,14 @@ public final class PString implements PObject, Comparable<PString>, CharSequence
 
   @Override
   public int hashCode() {
-    return toString().hashCode();
+    int h = hash;
+    return h != 0 ? h : computeHash();
+  }
+
+  private int computeHash() {
+    int h = toString().hashCode();
+    hash = h;
+    return h;
   }
 
   @Override

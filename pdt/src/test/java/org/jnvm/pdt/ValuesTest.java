@@ -62,6 +62,7 @@ class ValuesTest extends HeapTest {
     @SuppressWarnings("unchecked")
     PArray<org.jnvm.PObject> back = h.roots().get("values", PArray.class);
     for (int i = 0; i < STRINGS.size(); i++) {
+      assertEquals(STRINGS.get(i).hashCode(), back.get(i).hashCode(), "hashed before it is decoded");
       assertEquals(STRINGS.get(i), back.get(i).toString());
     }
     int n = STRINGS.size();
