@@ -26,7 +26,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * BenchNode#getValue()}, {@link BenchNode#setValue(long)}) and through a processor-generated one
  * ({@link BenchCellProxy}), against raw Unsafe loads and stores ({@link Memory#getLong}, {@link
  * Memory#putLong}, which are {@code sun.misc.Unsafe}'s) at the same address, and against the field
- * of a plain Java object. Heap on /dev/shm, backend none: accessors never flush, so only the
+ * of a plain Java object; and, to tell the proxy's one extra load from jnvm's checks, against raw
+ * Unsafe at an address kept in a plain Java object ({@link AddressCell}). Heap on /dev/shm, backend none: accessors never flush, so only the
  * proxy's indirection and checks are measured.
  *
  * <p>{@code faBefore} says whether a failure-atomic block ran in the JVM before the measurement.
@@ -50,6 +51,14 @@ public class FieldAccessBench {
     long value;
   }
 
+  /**
+   * The field's address kept in a plain Java object, as a proxy keeps its base: raw Unsafe behind
+   * the same one load a proxy adds, without jnvm's checks. A diagnostic, not a baseline.
+   */
+  static final class AddressCell {
+    long address;
+  }
+
   @Param({"false", "true"})
   public boolean faBefore;
 
@@ -58,6 +67,7 @@ public class FieldAccessBench {
   private BenchNode node;
   private BenchCell proxy;
   private PlainCell plain;
+  private AddressCell held;
   private long address;
   private long proxyAddress;
   private long next;
@@ -74,6 +84,8 @@ public class FieldAccessBench {
     proxyAddress = proxy.handle().address(BenchCellProxy.OFFSET_VALUE, 8);
     plain = new PlainCell();
     plain.value = 42;
+    held = new AddressCell();
+    held.address = address;
     if (faBefore) {
       FailureAtomic.run(() -> proxy.setValue(proxy.getValue()));
     }
@@ -108,6 +120,16 @@ public class FieldAccessBench {
   @Benchmark
   public void writeRaw() {
     Memory.putLong(address, next++);
+  }
+
+  @Benchmark
+  public long readRawHeld() {
+    return Memory.getLong(held.address);
+  }
+
+  @Benchmark
+  public void writeRawHeld() {
+    Memory.putLong(held.address, next++);
   }
 
   @Benchmark
