@@ -165,7 +165,8 @@ public final class PdtReport {
         + ", its `entries` parameter, where the java.util map's own cache misses weigh more) of " + PdtData.KEY_CHARS + " characters and two values per key of "
         + PdtData.VALUE_CHARS + " characters, all `PString`s, built and published before anything is measured. The persistent map and its "
         + "`java.util` counterpart hold the very same key and value objects and visit the keys in the same random order. Persistent maps "
-        + "use the `CACHED` policy unless a table says otherwise.");
+        + "use the `CACHED` policy unless a table says otherwise. Once a map is filled, its trial runs a full collection (`System.gc()`), "
+        + "on both sides, so that a figure does not depend on where the collector last left the live objects.");
     add("");
     mapThroughput();
     mapChurn();
