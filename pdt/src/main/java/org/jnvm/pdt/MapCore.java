@@ -244,8 +244,8 @@ final class MapCore<K extends PObject, V extends PObject> {
   }
 
   private void insert(K key, V value) {
-    Publication.prepare(key);
-    Publication.prepare(value);
+    Publication.prepare(heap, key);
+    Publication.prepare(heap, value);
     watchBlock();
     PPair pair = new PPair(heap, key, value);
     int index = takeSlot();

@@ -54,7 +54,7 @@ public final class PArray<T extends PObject> extends PFixedArray {
     PArray<T> array = new PArray<>(heap, elements.size(), false);
     for (int i = 0; i < elements.size(); i++) {
       T e = elements.get(i);
-      Publication.prepare(e);
+      Publication.prepare(heap, e);
       array.set(i, e);
     }
     array.pwb();

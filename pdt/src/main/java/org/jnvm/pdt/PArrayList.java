@@ -118,7 +118,7 @@ public final class PArrayList<T extends PObject> extends AbstractList<T> impleme
     int size = size();
     ensureCapacity(size + 1);
     PArray<T> a = array();
-    Publication.prepare(element);
+    Publication.prepare(handle.heap(), element);
     a.set(size, element);
     a.pwb(size);
     handle.heap().pfence();
@@ -136,7 +136,7 @@ public final class PArrayList<T extends PObject> extends AbstractList<T> impleme
       return;
     }
     ensureCapacity(size + 1);
-    Publication.prepare(element);
+    Publication.prepare(handle.heap(), element);
     FailureAtomic.run(
         () -> {
           PArray<T> a = array();

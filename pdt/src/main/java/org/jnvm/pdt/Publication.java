@@ -17,9 +17,20 @@ import org.jnvm.memory.Memory;
 final class Publication {
   private Publication() {}
 
-  static void prepare(PObject o) {
-    if (o != null && !o.handle().isKnownValid()) {
-      if (!o.handle().isContentWrittenBack()) {
+  /**
+   * Publishes {@code o}, if it is new, to be referenced from {@code into}. An object of another
+   * heap is refused before anything is written, in either heap.
+   */
+  static void prepare(Heap into, PObject o) {
+    if (o == null) {
+      return;
+    }
+    Handle h = o.handle();
+    if (h.heap() != into) {
+      throw Errors.foreignObject(into.path(), h.heap().path());
+    }
+    if (!h.isKnownValid()) {
+      if (!h.isContentWrittenBack()) {
         o.pwb();
       }
       o.validate();
@@ -34,7 +45,7 @@ final class Publication {
    * for it: the object was published before, under the fence of whoever published it.
    */
   static void update(Handle h, long off, PObject v) {
-    prepare(v);
+    prepare(h.heap(), v);
     h.heap().pfence();
     h.putRef(off, v);
     h.pwb(off, Long.BYTES);
@@ -45,13 +56,9 @@ final class Publication {
    * {@code heap} granted ({@link org.jnvm.heap.DirectAccess}); only outside failure-atomic blocks.
    */
   static void update(Heap heap, long address, PObject v) {
-    Handle target = v.handle();
-    if (target.heap() != heap) {
-      throw Errors.foreignObject(heap.path(), target.heap().path());
-    }
-    prepare(v);
+    prepare(heap, v);
     heap.pfence();
-    Memory.putLong(address, target.offset());
+    Memory.putLong(address, v.handle().offset());
     heap.persistence().pwb(address);
   }
 }

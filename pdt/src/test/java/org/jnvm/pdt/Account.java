@@ -22,7 +22,7 @@ public final class Account implements PObject {
 
   Account(Heap heap, PString owner, long balance) {
     this.handle = heap.allocate(PCLASS);
-    Publication.prepare(owner);
+    Publication.prepare(heap, owner);
     handle.putRef(OWNER, owner);
     handle.putLong(BALANCE, balance);
     pwb();

@@ -17,6 +17,7 @@ import java.util.TreeMap;
 import org.jnvm.errors.FreedObjectException;
 import org.jnvm.fa.FailureAtomic;
 import org.jnvm.heap.Heap;
+import org.jnvm.heap.HeapConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -242,6 +243,24 @@ class MapPersistenceTest extends HeapTest {
     h.free(other); // the heap's free, not the map's: the slot array and pairs are left to recovery
     assertThrows(FreedObjectException.class, () -> map.put(PString.of(h, "k2"), PString.of(h, "v2")));
     assertThrows(FreedObjectException.class, () -> map.remove(PString.of(h, "k")));
+  }
+
+  @ParameterizedTest
+  @EnumSource(MapKind.class)
+  void valuesOfAnotherHeapAreRefusedAndTheMapKeepsItsOwn(MapKind kind) {
+    Heap h = heap.heap();
+    PMap<PString, PString> map = kind.createRooted(h, Policy.CACHED, "map");
+    PString k = PString.of(h, "k");
+    map.put(k, PString.of(h, "mine"));
+    try (Heap other = Heap.create(dir.resolve("other.heap"), HeapConfig.ofSize(16L << 20))) {
+      PString foreign = PString.of(other, "foreign");
+      IllegalArgumentException update = assertThrows(IllegalArgumentException.class, () -> map.put(k, foreign));
+      assertTrue(update.getMessage().contains("references never cross heaps"), update.getMessage());
+      assertThrows(IllegalArgumentException.class, () -> map.put(PString.of(h, "k2"), foreign));
+      assertFalse(foreign.handle().isValid(), "a refused value is not published in its own heap either");
+    }
+    assertEquals(Map.of("k", "mine"), asText(map));
+    assertEquals(Map.of("k", "mine"), asText(rootMap(heap.reopen())));
   }
 
   @Test
