@@ -52,8 +52,8 @@ public abstract class PdtMaps {
     fill();
     filled();
     // Both sides start from a collected heap, not from wherever the last young collection left
-    // the live objects: without this, HashMap put at 1M keys gave 3.1 to 5.1 ops/us across forks
-    // of the same code; with it, 3.67 to 3.68.
+    // the live objects. Without this, HashMap put at 1M keys gave 3.1 to 5.1 ops/us across forks
+    // of the same code; with it, 2.8 to 3.7 across the runs of one day: narrower, still noisy.
     System.gc();
   }
 
