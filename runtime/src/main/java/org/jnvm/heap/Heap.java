@@ -94,9 +94,9 @@ public final class Heap implements AutoCloseable {
     this.recovery = result.report();
     LOG.log(
         Level.INFO,
-        "opened heap {0} ({1} MiB, {2} B blocks) with persistence backend {3}: {4} live objects, {5} blocks available{6}",
+        "opened heap {0} ({1} MiB, {2} B blocks) with persistence backend {3} and memory access through {7}: {4} live objects, {5} blocks available{6}",
         path, geometry.heapSize() >> 20, geometry.blockSize(), persistence.description(), recovery.liveObjects(),
-        allocator.availableBlocks(), clean ? "" : "; it had not been closed cleanly");
+        allocator.availableBlocks(), clean ? "" : "; it had not been closed cleanly", Memory.implementation());
   }
 
   /** Creates a new heap file; fails if the file exists. */
