@@ -154,52 +154,116 @@ final class RuntimeBlocks implements AutoCloseable {
   }
 
   private long seqRead(Access access, int n) {
-    long h = 0;
-    for (int i = 0; i < n; i++) {
-      h = (h ^ sum(access, i)) * Permutation.HASH_PRIME;
-    }
-    return h;
+    return readPass(access, null, n);
   }
 
   private long randRead(Access access, int[] visit, int n) {
+    return readPass(access, visit, n);
+  }
+
+  private void seqWrite(Access access, int n, long stamp) {
+    writePass(access, null, n, stamp);
+  }
+
+  private void randWrite(Access access, int[] visit, int n, long stamp) {
+    writePass(access, visit, n, stamp);
+  }
+
+  // One loop method per access path, each compiled by C2 on its own with its accessors inlined.
+  // A loop shared by all paths, switching per block, grew past C2's node budget once every path
+  // was hot: -XX:+PrintInlining showed NodeCountInliningCutoff for the proxy's pwbWi() and for
+  // Heap.pfence(), whose calls then made a random write through proxies cost 428 ns per block
+  // against 186 ns through the handle's address. An application's loop over its proxies is
+  // compiled alone, as these are. A null visit order means sequential; the test on it is
+  // loop-invariant, so the JIT takes it out of the loop.
+
+  private long readPass(Access access, int[] visit, int n) {
+    return switch (access) {
+      case PROXY -> readByAccessors(visit, n);
+      case HANDLE -> readByWord(visit, n);
+      case BLOCK_ADDRESS -> readByBlockAddress(visit, n);
+      case RAW -> readRaw(visit, n);
+    };
+  }
+
+  private void writePass(Access access, int[] visit, int n, long stamp) {
+    switch (access) {
+      case PROXY -> writeByAccessors(visit, n, stamp);
+      case HANDLE -> writeByWord(visit, n, stamp);
+      case BLOCK_ADDRESS -> writeByBlockAddress(visit, n, stamp);
+      case RAW -> writeRaw(visit, n, stamp);
+    }
+  }
+
+  private static int block(int[] visit, int i) {
+    return visit == null ? i : visit[i];
+  }
+
+  /** The value of a block's first word in a write pass with {@code stamp}; word w holds first + w. */
+  private static long first(long stamp, int b) {
+    return (stamp << 40) + (long) b * Block256.WORDS;
+  }
+
+  private long readByAccessors(int[] visit, int n) {
     long h = 0;
     for (int i = 0; i < n; i++) {
-      h = (h ^ sum(access, visit[i])) * Permutation.HASH_PRIME;
+      h = (h ^ proxies[block(visit, i)].sum()) * Permutation.HASH_PRIME;
     }
     return h;
   }
 
-  private void seqWrite(Access access, int n, long stamp) {
+  private long readByWord(int[] visit, int n) {
+    long h = 0;
     for (int i = 0; i < n; i++) {
-      write(access, i, stamp);
+      h = (h ^ sumByWord(blocks[block(visit, i)])) * Permutation.HASH_PRIME;
+    }
+    return h;
+  }
+
+  private long readByBlockAddress(int[] visit, int n) {
+    long h = 0;
+    for (int i = 0; i < n; i++) {
+      h = (h ^ sumAt(blocks[block(visit, i)].address(0, Block256.BYTES))) * Permutation.HASH_PRIME;
+    }
+    return h;
+  }
+
+  private long readRaw(int[] visit, int n) {
+    long h = 0;
+    for (int i = 0; i < n; i++) {
+      h = (h ^ sumAt(rawAddress(block(visit, i)))) * Permutation.HASH_PRIME;
+    }
+    return h;
+  }
+
+  private void writeByAccessors(int[] visit, int n, long stamp) {
+    for (int i = 0; i < n; i++) {
+      int b = block(visit, i);
+      Block256Fields proxy = proxies[b];
+      proxy.fill(first(stamp, b));
+      proxy.pwbLines();
+      heap.pfence();
     }
   }
 
-  private void randWrite(Access access, int[] visit, int n, long stamp) {
+  private void writeByWord(int[] visit, int n, long stamp) {
     for (int i = 0; i < n; i++) {
-      write(access, visit[i], stamp);
+      int b = block(visit, i);
+      writeByWord(blocks[b], first(stamp, b));
     }
   }
 
-  // The switch costs one predictable branch per block; each case is its own code, so the JIT
-  // inlines each access path fully whichever ones a run uses.
-
-  private long sum(Access access, int b) {
-    return switch (access) {
-      case PROXY -> proxies[b].sum();
-      case HANDLE -> sumByWord(blocks[b]);
-      case BLOCK_ADDRESS -> sumAt(blocks[b].address(0, Block256.BYTES));
-      case RAW -> sumAt(rawAddress(b));
-    };
+  private void writeByBlockAddress(int[] visit, int n, long stamp) {
+    for (int i = 0; i < n; i++) {
+      int b = block(visit, i);
+      writeAt(blocks[b].address(0, Block256.BYTES), first(stamp, b));
+    }
   }
 
-  private void write(Access access, int b, long stamp) {
-    long first = (stamp << 40) + (long) b * Block256.WORDS;
-    switch (access) {
-      case PROXY -> writeByAccessors(proxies[b], first);
-      case HANDLE -> writeByWord(blocks[b], first);
-      case BLOCK_ADDRESS -> writeAt(blocks[b].address(0, Block256.BYTES), first);
-      case RAW -> writeAt(rawAddress(b), first);
+  private void writeRaw(int[] visit, int n, long stamp) {
+    for (int i = 0; i < n; i++) {
+      int b = block(visit, i);
+      writeAt(rawAddress(b), first(stamp, b));
     }
   }
 
@@ -226,12 +290,6 @@ final class RuntimeBlocks implements AutoCloseable {
     for (int line = 0; line < Block256.BYTES; line += Memory.CACHE_LINE) {
       block.pwb(line, Memory.CACHE_LINE);
     }
-    heap.pfence();
-  }
-
-  private void writeByAccessors(Block256Fields block, long first) {
-    block.fill(first);
-    block.pwbLines();
     heap.pfence();
   }
 
