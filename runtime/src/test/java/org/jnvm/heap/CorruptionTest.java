@@ -30,7 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
  * with a clear jnvm exception. Nothing else may escape, and the JVM must not crash.
  */
 class CorruptionTest {
-  private static final int CASES = 400;
+  /** Seeds 0 to CASES - 1; {@code -Dfuzz.cases=100000} runs a longer campaign (about 90 s). */
+  private static final int CASES = Integer.getInteger("fuzz.cases", 400);
 
   @TempDir(factory = ShmTempDir.class)
   Path dir;
