@@ -2,6 +2,7 @@ package org.jnvm.heap;
 
 import org.jnvm.PObject;
 import org.jnvm.errors.Errors;
+import org.jnvm.layout.PClass;
 import org.jnvm.memory.Memory;
 
 /**
@@ -235,13 +236,21 @@ public final class Handle {
     return heap.resurrect(Memory.getLong(address(off, 8)));
   }
 
-  /** Like {@link #getRef(long)}, and checks the type, so a damaged heap gives a clear error. */
+  /**
+   * Like {@link #getRef(long)}, and checks the type before it attaches a proxy, so a damaged heap
+   * gives a clear error and never runs the {@code resurrect()} of an object of another class.
+   */
   public <T extends PObject> T getRef(long off, Class<T> type) {
-    PObject o = getRef(off);
-    if (o != null && !type.isInstance(o)) {
-      throw Errors.wrongReferenceType(offset, off, o.getClass(), type);
+    long target = Memory.getLong(address(off, 8));
+    if (target == 0) {
+      return null;
     }
-    return type.cast(o);
+    Handle h = heap.handle(target);
+    PClass<?> found = heap.classOf(h);
+    if (!type.isAssignableFrom(found.type())) {
+      throw Errors.wrongReferenceType(offset, off, found.type(), type);
+    }
+    return type.cast(found.attach(h));
   }
 
   /** The raw reference stored at {@code off}: a file offset, or 0. */

@@ -375,7 +375,12 @@ public final class Heap implements AutoCloseable {
       return null;
     }
     Handle h = handle(offset);
-    return registry.resolve(registry.entry(h.classId())).attach(h);
+    return classOf(h).attach(h);
+  }
+
+  /** The class of the object behind {@code h}, a handle of this heap. */
+  PClass<?> classOf(Handle h) {
+    return registry.resolve(registry.entry(h.classId()));
   }
 
   /**

@@ -13,6 +13,7 @@ import org.jnvm.errors.HeapCorruptedException;
 import org.jnvm.fa.FailureAtomic;
 import org.jnvm.fixtures.Node;
 import org.jnvm.fixtures.ShmTempDir;
+import org.jnvm.fixtures.Tally;
 import org.jnvm.fixtures.Wide;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,6 +22,28 @@ import org.junit.jupiter.api.io.TempDir;
 class HandleTest {
   @TempDir(factory = ShmTempDir.class)
   Path dir;
+
+  /**
+   * A damaged reference that names an object of another class is refused before a proxy is
+   * attached, so the other class's resurrect() never runs on it (a map's would load its contents,
+   * and could come back to the damaged object without end).
+   */
+  @Test
+  void aReferenceToAnObjectOfAnotherClassIsRefusedBeforeAnyResurrect() {
+    try (Heap heap = Heap.create(dir.resolve("t.heap"), HeapConfig.ofSize(1 << 20))) {
+      Tally tally = new Tally(heap, 3);
+      tally.validate();
+      Node node = new Node(heap, 1);
+      node.validate();
+      node.handle().putLong(Node.LAYOUT.field("next").orElseThrow().offset(), tally.handle().offset());
+      int before = Tally.RESURRECT_CALLS.get();
+      HeapCorruptedException e = assertThrows(HeapCorruptedException.class, node::getNext);
+      assertTrue(e.getMessage().contains(Tally.class.getName()) && e.getMessage().contains(Node.class.getName()), e.getMessage());
+      assertEquals(before, Tally.RESURRECT_CALLS.get(), "no Tally proxy was attached");
+      assertTrue(heap.resurrect(tally.handle().offset()) instanceof Tally);
+      assertEquals(before + 1, Tally.RESURRECT_CALLS.get(), "the Tally's own resurrect still runs its hook");
+    }
+  }
 
   @Test
   void bytesCrossBlockBoundariesAndFollowFailureAtomicCopies() {
