@@ -85,9 +85,17 @@ final class MapCore<K extends PObject, V extends PObject> {
         });
   }
 
-  /** Builds the mirror and the free queue from the slot array. Reads only. */
+  /**
+   * Builds the mirror and the free queue from the slot array. Reads only. A sorted mirror compares
+   * the keys; keys that do not compare with each other can only come from a damaged file, since
+   * a put looks its key up among the others before it writes anything.
+   */
   private void load() {
-    slots = scan(mirror::put, free);
+    try {
+      slots = scan(mirror::put, free);
+    } catch (ClassCastException e) {
+      throw Errors.corrupt(heap.path(), "the map at offset " + header.offset() + " holds keys that do not compare with each other (" + e.getMessage() + ")");
+    }
   }
 
   /**

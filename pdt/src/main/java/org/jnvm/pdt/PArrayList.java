@@ -4,6 +4,8 @@ import java.util.AbstractList;
 import java.util.Objects;
 import java.util.RandomAccess;
 import org.jnvm.PObject;
+import org.jnvm.errors.Errors;
+import org.jnvm.errors.HeapCorruptedException;
 import org.jnvm.fa.FailureAtomic;
 import org.jnvm.heap.Handle;
 import org.jnvm.heap.Heap;
@@ -91,7 +93,27 @@ public final class PArrayList<T extends PObject> extends AbstractList<T> impleme
 
   @Override
   public int size() {
-    return Math.toIntExact(handle.getLong(SIZE));
+    long size = handle.getLong(SIZE);
+    if (size < 0 || size > Integer.MAX_VALUE) {
+      throw corruptSize(size);
+    }
+    return (int) size;
+  }
+
+  /**
+   * The size, checked against the element array, for changes that move elements: a damaged file
+   * may claim more elements than the array holds. Reads check each index instead ({@link #get}).
+   */
+  private int checkedSize() {
+    int size = size();
+    if (size > capacity()) {
+      throw corruptSize(size);
+    }
+    return size;
+  }
+
+  private HeapCorruptedException corruptSize(long size) {
+    return Errors.corrupt(handle.heap().path(), "the list at offset " + handle.offset() + " claims " + size + " elements; its array holds " + capacity());
   }
 
   private void storeSize(int size) {
@@ -102,7 +124,11 @@ public final class PArrayList<T extends PObject> extends AbstractList<T> impleme
   @Override
   public T get(int index) {
     Objects.checkIndex(index, size());
-    return array().get(index);
+    PArray<T> a = array();
+    if (a == null || index >= a.length()) {
+      throw corruptSize(size());
+    }
+    return a.get(index);
   }
 
   /** Replaces an element with the atomic update; the old one is returned, not freed. */
@@ -115,7 +141,7 @@ public final class PArrayList<T extends PObject> extends AbstractList<T> impleme
 
   @Override
   public boolean add(T element) {
-    int size = size();
+    int size = checkedSize();
     ensureCapacity(size + 1);
     PArray<T> a = array();
     Publication.prepare(handle.heap(), element);
@@ -129,7 +155,7 @@ public final class PArrayList<T extends PObject> extends AbstractList<T> impleme
 
   @Override
   public void add(int index, T element) {
-    int size = size();
+    int size = checkedSize();
     Objects.checkIndex(index, size + 1);
     if (index == size) {
       add(element);
@@ -171,7 +197,7 @@ public final class PArrayList<T extends PObject> extends AbstractList<T> impleme
   /** Removes elements from {@code from} to {@code to} by shifting the rest, in one failure-atomic block. */
   @Override
   protected void removeRange(int from, int to) {
-    int size = size();
+    int size = checkedSize();
     Objects.checkFromToIndex(from, to, size);
     if (from == to) {
       return;
@@ -254,7 +280,7 @@ public final class PArrayList<T extends PObject> extends AbstractList<T> impleme
   public void free(boolean withElements) {
     Heap heap = handle.heap();
     PArray<T> a = array();
-    int size = size();
+    int size = checkedSize();
     heap.free(this);
     SharedStates.forget(this);
     if (a == null) {
