@@ -4,21 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.jnvm.PObject;
 import org.jnvm.errors.JnvmException;
+import org.jnvm.fixtures.DamageCampaign;
 import org.jnvm.heap.Heap;
 import org.jnvm.heap.HeapConfig;
-import org.jnvm.heap.format.Geometry;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,20 +24,16 @@ import org.junit.jupiter.api.io.TempDir;
  * and references it reads from the file, so each of those is untrusted input too.
  */
 class CorruptionTest {
-  /** Seeds 0 to CASES - 1; {@code -Dfuzz.cases=20000} runs a longer campaign. */
-  private static final int CASES = Integer.getInteger("fuzz.cases", 300);
+  private static final int CASES = DamageCampaign.cases(300);
 
   @TempDir(factory = ShmDirectory.class)
   Path dir;
 
-  private Path pristine;
-  private Geometry geometry;
-  private long usedBytes;
+  private DamageCampaign.Pristine pristine;
 
   @BeforeEach
   void buildHeap() {
-    pristine = dir.resolve("pristine.heap");
-    try (Heap heap = Heap.create(pristine, HeapConfig.ofSize(4 << 20))) {
+    pristine = DamageCampaign.build(dir, 4 << 20, heap -> {
       for (MapKind kind : MapKind.values()) {
         PMap<PString, PObject> map = kind.createRooted(heap, Policy.CACHED, kind.name());
         for (int i = 0; i < 12; i++) {
@@ -63,50 +54,17 @@ class CorruptionTest {
       heap.roots().put("longs", new PLongArray(heap, new long[] {1, 2, 3, 4, 5}));
       heap.roots().put("bytes", PBytes.of(heap, new byte[300]));
       heap.roots().put("refs", PArray.of(heap, List.of(PString.of(heap, "a"), PLong.of(heap, 7))));
-      geometry = heap.geometry();
-      usedBytes = heap.bumpPointer() << geometry.blockShift();
-    }
+    });
   }
 
   @Test
   void damagedContainersOpenOrFailWithAJnvmException() throws IOException {
-    int opened = 0;
-    int refused = 0;
-    for (int seed = 0; seed < CASES; seed++) {
-      Random random = new Random(seed);
-      Path copy = dir.resolve("case.heap");
-      Files.copy(pristine, copy, StandardCopyOption.REPLACE_EXISTING);
-      String damage = flip(copy, random);
-      try {
-        exercise(copy);
-        opened++;
-      } catch (JnvmException expected) {
-        refused++;
-      } catch (RuntimeException | Error e) {
-        throw new AssertionError("seed " + seed + " (" + damage + ") escaped as " + e, e);
-      }
-    }
-    assertTrue(opened > 0 && refused > 0, "both outcomes occur: opened " + opened + ", refused " + refused);
+    DamageCampaign.run(CASES, pristine, dir, (file, random, seed) -> DamageCampaign.flip(file, random, 4, this::target), (file, seed) -> exercise(file), JnvmException.class);
   }
 
-  /** Flips bytes in the headers in use and in the data in use, where the containers live. */
-  private String flip(Path file, Random random) throws IOException {
-    StringBuilder what = new StringBuilder("flipped");
-    long firstData = geometry.firstDataBlock() << geometry.blockShift();
-    try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-      int flips = 1 + random.nextInt(4);
-      for (int i = 0; i < flips; i++) {
-        long at = random.nextInt(4) == 0
-            ? geometry.headerTableOffset() + random.nextInt((int) (usedBytes >>> geometry.blockShift()) * 8)
-            : firstData + (long) (random.nextDouble() * (usedBytes - firstData));
-        ByteBuffer b = ByteBuffer.allocate(1);
-        ch.read(b, at);
-        byte value = random.nextBoolean() ? (byte) (b.get(0) ^ (1 << random.nextInt(8))) : (byte) random.nextInt(256);
-        ch.write(ByteBuffer.wrap(new byte[] {value}), at);
-        what.append(' ').append(at);
-      }
-    }
-    return what.toString();
+  /** Where the containers live: the headers in use and the data in use. */
+  private long target(Random random) {
+    return random.nextInt(4) == 0 ? pristine.inUsedHeaders(random) : pristine.inUsedData(random);
   }
 
   /** Opens the heap, reads every container whole, then changes each map and the list. */

@@ -4,15 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.Random;
 import org.jnvm.PObject;
 import org.jnvm.errors.JnvmException;
+import org.jnvm.fixtures.DamageCampaign;
 import org.jnvm.fixtures.Node;
 import org.jnvm.fixtures.RefArray;
 import org.jnvm.fixtures.ShmTempDir;
@@ -30,20 +29,16 @@ import org.junit.jupiter.api.io.TempDir;
  * with a clear jnvm exception. Nothing else may escape, and the JVM must not crash.
  */
 class CorruptionTest {
-  /** Seeds 0 to CASES - 1; {@code -Dfuzz.cases=100000} runs a longer campaign (about 90 s). */
-  private static final int CASES = Integer.getInteger("fuzz.cases", 400);
+  private static final int CASES = DamageCampaign.cases(400);
 
   @TempDir(factory = ShmTempDir.class)
   Path dir;
 
-  private Path pristine;
-  private Geometry geometry;
-  private long usedBytes;
+  private DamageCampaign.Pristine pristine;
 
   @BeforeEach
   void buildHeap() {
-    pristine = dir.resolve("pristine.heap");
-    try (Heap heap = Heap.create(pristine, HeapConfig.ofSize(1 << 20))) {
+    pristine = DamageCampaign.build(dir, 1 << 20, heap -> {
       Node head = new Node(heap, 0).publish();
       Node tail = head;
       for (int i = 1; i < 30; i++) {
@@ -70,60 +65,30 @@ class CorruptionTest {
       heap.roots().put("array", a);
       heap.roots().put("tally", new Tally(heap, 3));
       new Node(heap, -1).publish(); // garbage for the collector
-      geometry = heap.geometry();
-      usedBytes = heap.bumpPointer() << geometry.blockShift();
-    }
+    });
   }
 
   @Test
   void randomByteFlipsAndTruncationsNeverEscapeAsAnythingButAClearException() throws IOException {
-    int opened = 0;
-    int refused = 0;
-    for (int seed = 0; seed < CASES; seed++) {
-      Random random = new Random(seed);
-      Path copy = dir.resolve("case.heap");
-      Files.copy(pristine, copy, StandardCopyOption.REPLACE_EXISTING);
-      String damage = seed % 10 == 9 ? truncate(copy, random) : flip(copy, random);
-      try {
-        exercise(copy, seed % 4 == 3 ? RecoveryMode.NO_GC : RecoveryMode.GC);
-        opened++;
-      } catch (JnvmException | IndexOutOfBoundsException expected) {
-        refused++;
-      } catch (RuntimeException | Error e) {
-        throw new AssertionError("seed " + seed + " (" + damage + ") escaped as " + e, e);
-      }
-    }
-    assertTrue(opened > 0 && refused > 0, "both outcomes occur: opened " + opened + ", refused " + refused);
+    DamageCampaign.run(
+        CASES,
+        pristine,
+        dir,
+        (file, random, seed) -> seed % 10 == 9 ? truncate(file, random) : DamageCampaign.flip(file, random, 6, this::target),
+        (file, seed) -> exercise(file, seed % 4 == 3 ? RecoveryMode.NO_GC : RecoveryMode.GC),
+        JnvmException.class,
+        IndexOutOfBoundsException.class);
   }
 
-  /** Flips bytes where they matter most: metadata, the headers in use, and the data in use. */
-  private String flip(Path file, Random random) throws IOException {
-    StringBuilder what = new StringBuilder("flipped");
-    try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-      int flips = 1 + random.nextInt(6);
-      for (int i = 0; i < flips; i++) {
-        long at = target(random);
-        ByteBuffer b = ByteBuffer.allocate(1);
-        ch.read(b, at);
-        byte value = (byte) (b.get(0) ^ (1 << random.nextInt(8)));
-        if (random.nextInt(4) == 0) {
-          value = (byte) random.nextInt(256);
-        }
-        ch.write(ByteBuffer.wrap(new byte[] {value}), at);
-        what.append(' ').append(at);
-      }
-    }
-    return what.toString();
-  }
-
+  /** Where damage matters most: metadata, the headers in use, and the data in use. */
   private long target(Random random) {
-    long firstData = geometry.firstDataBlock() << geometry.blockShift();
+    Geometry geometry = pristine.geometry();
     return switch (random.nextInt(5)) {
       case 0 -> random.nextInt(320); // superblock fields
       case 1 -> geometry.rootTableOffset() + random.nextInt(4 * Geometry.ROOT_ENTRY_BYTES);
       case 2 -> geometry.registryOffset() + random.nextInt(512);
-      case 3 -> geometry.headerTableOffset() + random.nextInt((int) (usedBytes >>> geometry.blockShift()) * 8);
-      default -> firstData + (long) (random.nextDouble() * (usedBytes - firstData));
+      case 3 -> pristine.inUsedHeaders(random);
+      default -> pristine.inUsedData(random);
     };
   }
 
