@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.Lock;
 import java.util.function.BiConsumer;
 import java.util.function.Supplier;
@@ -48,6 +49,8 @@ final class MapCore<K extends PObject, V extends PObject> {
   private final Set<Thread> blocks = ConcurrentHashMap.newKeySet();
   private volatile PArray<PPair> slots;
   private volatile boolean freed;
+  /** Under {@link Policy#EAGER}: the values of a loaded map still want their proxies. */
+  private final AtomicBoolean eagerFillPending = new AtomicBoolean();
 
   private MapCore(PObject owner, Policy policy, Map<K, Slot<V>> mirror, Locking locking) {
     this.heap = owner.handle().heap();
@@ -70,7 +73,7 @@ final class MapCore<K extends PObject, V extends PObject> {
   @SuppressWarnings("unchecked")
   static <K extends PObject, V extends PObject> MapCore<K, V> attach(
       PObject owner, Supplier<Map<K, Slot<V>>> mirror, Locking locking) {
-    return SharedStates.attach(
+    MapCore<K, V> core = SharedStates.attach(
         owner,
         MapCore.class,
         () -> {
@@ -79,10 +82,25 @@ final class MapCore<K extends PObject, V extends PObject> {
           if (policy == null) {
             throw Errors.corrupt(owner.handle().heap().path(), "the map at offset " + owner.handle().offset() + " has policy " + stored);
           }
-          MapCore<K, V> core = new MapCore<>(owner, policy, mirror.get(), locking);
-          core.load();
-          return core;
+          MapCore<K, V> loaded = new MapCore<>(owner, policy, mirror.get(), locking);
+          loaded.load();
+          return loaded;
         });
+    core.fillEagerly();
+    return core;
+  }
+
+  /**
+   * Makes the proxy of every value under {@link Policy#EAGER}, once, after the core is shared: a
+   * value that leads back to this map (a map holding itself, or two maps holding each other) then
+   * finds the core instead of loading the map again, which never ended.
+   */
+  private void fillEagerly() {
+    if (eagerFillPending.compareAndSet(true, false)) {
+      for (Slot<V> slot : mirror.values()) {
+        value(slot);
+      }
+    }
   }
 
   /**
@@ -93,6 +111,7 @@ final class MapCore<K extends PObject, V extends PObject> {
   private void load() {
     try {
       slots = scan(mirror::put, free);
+      eagerFillPending.set(policy == Policy.EAGER);
     } catch (ClassCastException e) {
       throw Errors.corrupt(heap.path(), "the map at offset " + header.offset() + " holds keys that do not compare with each other (" + e.getMessage() + ")");
     }
@@ -100,8 +119,9 @@ final class MapCore<K extends PObject, V extends PObject> {
 
   /**
    * Reads the slot array: gives each entry to {@code entries} and each empty slot to {@code
-   * empty}, last slot first. Pairs are read through bare handles; only keys (and, under {@link
-   * Policy#EAGER}, values) get proxies. Returns the slot array.
+   * empty}, last slot first. Pairs are read through bare handles; only keys get proxies (values,
+   * under {@link Policy#EAGER}, once the map is loaded: {@link #fillEagerly}). Returns the slot
+   * array.
    */
   @SuppressWarnings("unchecked")
   private PArray<PPair> scan(BiConsumer<K, Slot<V>> entries, FreeSlots empty) {
@@ -121,7 +141,7 @@ final class MapCore<K extends PObject, V extends PObject> {
         // slot stays occupied so that nothing overwrites the pair before it is cleaned up.
         continue;
       }
-      Slot<V> slot = new Slot<>(i, pair, value, policy == Policy.EAGER ? (V) heap.resurrect(value) : null);
+      Slot<V> slot = new Slot<>(i, pair, value, null);
       PPair.bind(p, slot);
       entries.accept((K) heap.resurrect(key), slot);
     }

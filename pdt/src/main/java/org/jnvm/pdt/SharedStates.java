@@ -1,8 +1,11 @@
 package org.jnvm.pdt;
 
+import java.util.HashSet;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import org.jnvm.PObject;
+import org.jnvm.errors.Errors;
 import org.jnvm.heap.Heap;
 
 /**
@@ -15,6 +18,8 @@ import org.jnvm.heap.Heap;
  */
 final class SharedStates {
   private final ConcurrentHashMap<Long, Object> states = new ConcurrentHashMap<>();
+  /** The objects whose state this thread is building: one that leads back to itself is damaged. */
+  private final ThreadLocal<Set<Long>> building = ThreadLocal.withInitial(HashSet::new);
 
   private SharedStates() {}
 
@@ -40,7 +45,17 @@ final class SharedStates {
     if (type.isInstance(found)) {
       return type.cast(found);
     }
-    S made = build.get();
+    Set<Long> mine = shared.building.get();
+    if (!mine.add(key)) {
+      Heap heap = owner.handle().heap();
+      throw Errors.corrupt(heap.path(), "the object at offset " + key + " leads back to itself while it is loaded, as a key of its own");
+    }
+    S made;
+    try {
+      made = build.get();
+    } finally {
+      mine.remove(key);
+    }
     Object raced = shared.states.compute(key, (k, old) -> type.isInstance(old) ? old : made);
     return type.cast(raced);
   }

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
+import org.jnvm.PObject;
 import org.jnvm.errors.FreedObjectException;
 import org.jnvm.fa.FailureAtomic;
 import org.jnvm.heap.Heap;
@@ -70,6 +71,35 @@ class MapPersistenceTest extends HeapTest {
       back.put(PString.of(h, "new" + i), PString.of(h, "x"));
     }
     assertEquals(expected.size() + 400, rootMap(heap.reopen()).size());
+  }
+
+  /**
+   * A map may hold itself, or a map that holds it, as a value, as a java.util map may. Under
+   * EAGER, reopening one used to make each value's proxy while the map was still loading, so the
+   * map loaded itself again without end.
+   */
+  @ParameterizedTest
+  @MethodSource("org.jnvm.pdt.MapKind#withPolicies")
+  void mapsThatHoldThemselvesAndEachOtherAsValuesReopen(MapKind kind, Policy policy) {
+    Heap h = heap.heap();
+    PMap<PString, PObject> first = kind.createRooted(h, policy, "first");
+    PMap<PString, PObject> second = kind.create(h, policy);
+    first.put(PString.of(h, "self"), first);
+    first.put(PString.of(h, "other"), second);
+    second.put(PString.of(h, "other"), first);
+    second.put(PString.of(h, "text"), PString.of(h, "kept"));
+
+    h = heap.reopen();
+    @SuppressWarnings("unchecked")
+    PMap<PString, PObject> back = h.roots().get("first", PMap.class);
+    PObject self = back.get((Object) PString.probe("self"));
+    PObject other = back.get((Object) PString.probe("other"));
+    assertEquals(back.handle().offset(), self.handle().offset());
+    @SuppressWarnings("unchecked")
+    PMap<PString, PObject> otherMap = (PMap<PString, PObject>) other;
+    assertEquals(back.handle().offset(), otherMap.get((Object) PString.probe("other")).handle().offset());
+    assertEquals("kept", otherMap.get((Object) PString.probe("text")).toString());
+    assertEquals(2, otherMap.size());
   }
 
   @ParameterizedTest
