@@ -1,6 +1,7 @@
 package org.jnvm.pdt;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -10,13 +11,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.jnvm.PObject;
+import org.jnvm.errors.HeapCorruptedException;
 import org.jnvm.errors.JnvmException;
 import org.jnvm.fixtures.DamageCampaign;
+import org.jnvm.heap.Handle;
 import org.jnvm.heap.Heap;
 import org.jnvm.heap.HeapConfig;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Damaged copies of a heap holding every kind of pdt container: each must open and be usable, or
@@ -60,6 +65,32 @@ class CorruptionTest {
   @Test
   void damagedContainersOpenOrFailWithAJnvmException() throws IOException {
     DamageCampaign.run(CASES, pristine, dir, (file, random, seed) -> DamageCampaign.flip(file, random, 4, this::target), (file, seed) -> exercise(file), JnvmException.class);
+  }
+
+  /**
+   * A damaged key reference that names its own map: loading the map would resurrect the map as
+   * its own key, which loads the map again. It is refused, for every kind of map.
+   */
+  @ParameterizedTest
+  @EnumSource(MapKind.class)
+  void aMapWhoseKeyLeadsBackToItselfIsRefused(MapKind kind) {
+    Path file = dir.resolve("loop.heap");
+    try (Heap heap = Heap.create(file, HeapConfig.ofSize(4 << 20))) {
+      PMap<PString, PObject> map = kind.createRooted(heap, Policy.CACHED, "map");
+      map.put(PString.of(heap, "key"), PLong.of(heap, 1));
+      PArray<?> slots = map.handle().getRef(MapCore.LAYOUT.field("slots").orElseThrow().offset(), PArray.class);
+      long pair = 0;
+      for (int i = 0; i < slots.length() && pair == 0; i++) {
+        pair = slots.referenceAt(i);
+      }
+      Handle p = heap.handle(pair);
+      p.putLong(PPair.PCLASS.layout().field("key").orElseThrow().offset(), map.handle().offset());
+      p.pwb();
+    }
+    try (Heap heap = Heap.open(file, HeapConfig.existing())) {
+      HeapCorruptedException e = assertThrows(HeapCorruptedException.class, () -> heap.roots().get("map"));
+      assertTrue(e.getMessage().contains("leads back to itself"), e.getMessage());
+    }
   }
 
   /** Where the containers live: the headers in use and the data in use. */
