@@ -96,7 +96,9 @@ final class MapCore<K extends PObject, V extends PObject> {
    * finds the core instead of loading the map again, which never ended.
    */
   private void fillEagerly() {
-    if (eagerFillPending.compareAndSet(true, false)) {
+    // A plain read first: every resurrection of the map comes here, and a compare-and-set is a
+    // locked instruction even when it fails.
+    if (eagerFillPending.get() && eagerFillPending.compareAndSet(true, false)) {
       for (Slot<V> slot : mirror.values()) {
         value(slot);
       }
