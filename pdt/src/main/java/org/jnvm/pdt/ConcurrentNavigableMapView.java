@@ -11,7 +11,7 @@ import org.jnvm.PObject;
  * @param <K> the key type
  * @param <V> the value type
  */
-class ConcurrentNavigableMapView<K extends PObject, V extends PObject> extends NavigableMapView<K, V>
+public class ConcurrentNavigableMapView<K, V> extends NavigableMapView<K, V>
     implements ConcurrentNavigableMap<K, V> {
   ConcurrentNavigableMapView() {}
 

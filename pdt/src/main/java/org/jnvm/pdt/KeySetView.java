@@ -13,7 +13,7 @@ import org.jnvm.PObject;
  * @param <E> the element type
  * @param <V> the map's value type; a set's is {@code E}
  */
-class KeySetView<E extends PObject, V extends PObject> extends AbstractSet<E> {
+public class KeySetView<E, V> extends AbstractSet<E> {
   private MapView<E, V> map;
   /** True for a set, false for a map's key set. */
   final boolean adds;

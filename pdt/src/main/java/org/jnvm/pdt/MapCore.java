@@ -32,7 +32,7 @@ import org.jnvm.layout.Layout;
  * @param <K> the key type
  * @param <V> the value type
  */
-final class MapCore<K extends PObject, V extends PObject> {
+final class MapCore<K, V> {
   /** The header of every map and set: its slot array and its {@link Policy}. */
   static final Layout LAYOUT = Layout.builder().field("slots", FieldKind.REF).field("policy", FieldKind.INT).build();
   private static final long SLOTS = LAYOUT.field("slots").orElseThrow().offset();
@@ -61,7 +61,7 @@ final class MapCore<K extends PObject, V extends PObject> {
   }
 
   /** The core of a new map whose header {@code owner} has just been allocated. */
-  static <K extends PObject, V extends PObject> MapCore<K, V> create(
+  static <K, V> MapCore<K, V> create(
       PObject owner, Policy policy, Supplier<Map<K, Slot<V>>> mirror, Locking locking) {
     Handle h = owner.handle();
     h.putInt(POLICY, Objects.requireNonNull(policy, "policy").code());
@@ -71,7 +71,7 @@ final class MapCore<K extends PObject, V extends PObject> {
 
   /** The core of an existing map: shared with its other proxies, or rebuilt by scanning it. */
   @SuppressWarnings("unchecked")
-  static <K extends PObject, V extends PObject> MapCore<K, V> attach(
+  static <K, V> MapCore<K, V> attach(
       PObject owner, Supplier<Map<K, Slot<V>>> mirror, Locking locking) {
     MapCore<K, V> core = SharedStates.attach(
         owner,
@@ -274,10 +274,12 @@ final class MapCore<K extends PObject, V extends PObject> {
   }
 
   private void insert(K key, V value) {
-    Publication.prepare(heap, key);
-    Publication.prepare(heap, value);
+    PObject k = (PObject) key;
+    PObject v = (PObject) value;
+    Publication.prepare(heap, k);
+    Publication.prepare(heap, v);
     watchBlock();
-    PPair pair = new PPair(heap, key, value);
+    PPair pair = new PPair(heap, k, v);
     int index = takeSlot();
     Lock write = locking.slotWrite();
     write.lock();
@@ -287,7 +289,7 @@ final class MapCore<K extends PObject, V extends PObject> {
     } finally {
       write.unlock();
     }
-    Slot<V> slot = new Slot<>(index, pair.handle().offset(), value.handle().offset(), policy == Policy.BASE ? null : value);
+    Slot<V> slot = new Slot<>(index, pair.handle().offset(), v.handle().offset(), policy == Policy.BASE ? null : value);
     PPair.bind(pair.handle(), slot);
     mirror.put(key, slot);
   }
@@ -298,14 +300,15 @@ final class MapCore<K extends PObject, V extends PObject> {
    * through a handle, which sees the block's in-flight copies.
    */
   private void replace(Slot<V> s, V value) {
+    PObject v = (PObject) value;
     watchBlock();
     long base = s.pairBase();
     if (base != 0 && Handle.directAccessAllowed()) {
-      PPair.updateValue(heap, base, value);
+      PPair.updateValue(heap, base, v);
     } else {
-      PPair.updateValue(PPair.at(heap, s.pair), value);
+      PPair.updateValue(PPair.at(heap, s.pair), v);
     }
-    s.update(value.handle().offset(), policy == Policy.BASE ? null : value);
+    s.update(v.handle().offset(), policy == Policy.BASE ? null : value);
   }
 
   /**

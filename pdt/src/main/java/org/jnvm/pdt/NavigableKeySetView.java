@@ -15,7 +15,7 @@ import org.jnvm.PObject;
  * @param <E> the element type
  * @param <V> the map's value type; a set's is {@code E}
  */
-class NavigableKeySetView<E extends PObject, V extends PObject> extends KeySetView<E, V> implements NavigableSet<E> {
+public class NavigableKeySetView<E, V> extends KeySetView<E, V> implements NavigableSet<E> {
   NavigableKeySetView(NavigableMapView<E, V> map, boolean adds) {
     super(map, adds);
   }

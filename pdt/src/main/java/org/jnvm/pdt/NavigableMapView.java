@@ -15,7 +15,7 @@ import org.jnvm.PObject;
  * @param <K> the key type
  * @param <V> the value type
  */
-class NavigableMapView<K extends PObject, V extends PObject> extends MapView<K, V> implements NavigableMap<K, V> {
+public class NavigableMapView<K, V> extends MapView<K, V> implements NavigableMap<K, V> {
   NavigableMapView() {}
 
   NavigableMapView(MapCore<K, V> core, NavigableMap<K, Slot<V>> range) {
