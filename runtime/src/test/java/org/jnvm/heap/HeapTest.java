@@ -91,6 +91,35 @@ class HeapTest {
   }
 
   @Test
+  void objectsRewrittenCopyOnWriteGetBackTheRunsOfBlocksTheyFreed() {
+    try (Heap heap = create(1 << 20)) {
+      List<Wide> old = new ArrayList<>();
+      for (int i = 0; i < 5; i++) {
+        new Wide(heap);
+        old.add(new Wide(heap));
+      }
+      List<List<Long>> runs = new ArrayList<>();
+      for (Wide w : old) {
+        runs.add(blockAddresses(w));
+        heap.free(w);
+      }
+      heap.pfence();
+      for (List<Long> run : runs) {
+        assertEquals(run, blockAddresses(new Wide(heap)));
+      }
+    }
+  }
+
+  private static List<Long> blockAddresses(Wide w) {
+    List<Long> addresses = new ArrayList<>();
+    long blockSize = w.handle().heap().geometry().blockSize();
+    for (int i = 0; i < w.handle().blockCount(); i++) {
+      addresses.add(w.handle().blockAddress(i * blockSize));
+    }
+    return addresses;
+  }
+
+  @Test
   void aFreedProxyThrowsAndNeverTouchesTheBlock() {
     try (Heap heap = create(1 << 20)) {
       Node a = new Node(heap, 7);

