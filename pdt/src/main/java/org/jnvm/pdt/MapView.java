@@ -18,12 +18,12 @@ import org.jnvm.PObject;
  *
  * <p>This class and the other views that the public maps and sets extend are public, with
  * package-private constructors, and their type parameters have no {@code PObject} bound (the public
- * classes have it). Either would make javac add a bridge method per {@code Map} method: one that
- * re-exposes a public method of a package-private superclass, and one that adapts the erased return
- * type. A call through {@code Map.get} then went through two bridges before the real method, and
- * C2 sometimes compiled the inner bridge apart and would not inline it at the bridge's unprofiled
- * call site. Which of the two happened changed from one JVM to the next: {@code PdtMapBench.get}
- * at 65,536 keys measured 30 to 32 ops/µs in the JVMs where it did and 37 to 44 in the others.
+ * classes have it). A package-private superclass makes javac add a bridge that re-exposes each of
+ * its public methods, and a bound one that adapts each erased return type. A call through {@code
+ * Map.get} went through both before the real method, and C2, when it had compiled the inner bridge
+ * on its own, would not inline it at the outer bridge's unprofiled call site. Whether it had
+ * changed from one JVM to the next: {@code PdtMapBench.get} at 65,536 keys measured 29 to 37
+ * ops/µs in 6 JVMs of that code, and 42 to 51 in 6 JVMs without the bridges.
  *
  * @param <K> the key type
  * @param <V> the value type

@@ -10,8 +10,9 @@ import java.util.concurrent.atomic.AtomicLong;
 final class FreeBlocks {
   private static final int STRIPES = 8;
   /**
-   * Threads take home stripes in turn, so that up to {@link #STRIPES} threads never share one: by
-   * identity hash, two threads met in one of every eight runs.
+   * Threads take home stripes in turn, so that threads that first allocate one after another, up
+   * to {@link #STRIPES} of them, get different ones; chosen by identity hash, two client threads
+   * shared a stripe in one run of eight.
    */
   private static final AtomicInteger THREADS = new AtomicInteger();
   private static final ThreadLocal<Integer> HOME = ThreadLocal.withInitial(() -> THREADS.getAndIncrement() & (STRIPES - 1));
