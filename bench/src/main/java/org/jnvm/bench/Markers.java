@@ -10,6 +10,23 @@ public final class Markers {
   private Markers() {}
 
   /**
+   * The name of a report run in a mode: the section's marker name and its files' prefix. The quick
+   * mode keeps the bare name; another mode gets its own section and files, so that a full run
+   * leaves the quick figures, which anyone can reproduce in minutes, beside its own.
+   */
+  public static String name(String report, String mode) {
+    return mode.equals("quick") ? report : report + "-" + mode;
+  }
+
+  public static String begin(String name) {
+    return "<!-- " + name + ":begin -->";
+  }
+
+  public static String end(String name) {
+    return "<!-- " + name + ":end -->";
+  }
+
+  /**
    * Replaces the section of {@code file} from {@code begin} through {@code end} (and the line break
    * after it) by {@code section}, which starts with {@code begin} and ends with {@code end} and a
    * line break; appends it after a blank line when the file has no such markers, and creates the

@@ -1,6 +1,7 @@
 package org.jnvm.bench.tpcb;
 
 import java.util.Locale;
+import org.jnvm.bench.Markers;
 import org.jnvm.samples.tpcb.Bank;
 
 /**
@@ -27,6 +28,11 @@ record Settings(String mode, int scale, double beforeKill, int kills, double bet
       case "full" -> new Settings(mode, 100, 30, 3, 10, 20, 14336);
       default -> throw new IllegalArgumentException("mode " + mode + " is neither quick nor full");
     };
+  }
+
+  /** This mode's section of RESULTS.md and the prefix of its files (see {@link Markers#name}). */
+  String tag() {
+    return Markers.name("tpcb", mode);
   }
 
   /** The children's running time, restarts aside. */

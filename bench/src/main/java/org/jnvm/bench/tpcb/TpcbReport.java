@@ -22,17 +22,16 @@ import org.jnvm.heap.HeapConfig;
 /**
  * The paper's Figure 11 on this machine: transaction throughput of the TPC-B bank in jnvm-fa
  * and volatile, then the restart after a SIGKILL, with the recovery GC, with the no-GC recovery,
- * and for volatile by building the bank again. Writes {@code tpcb-timeline.csv}, {@code
- * tpcb-summary.csv}, {@code tpcb-restarts.csv} and {@code tpcb-recovery.png} to the results directory and rewrites the tpcb
- * section of RESULTS.md, between {@value #BEGIN} and {@value #END}.
+ * and for volatile by building the bank again. Writes {@code TAG-timeline.csv}, {@code
+ * TAG-summary.csv}, {@code TAG-restarts.csv} and {@code TAG-recovery.png} to the results directory
+ * and rewrites the section of RESULTS.md between {@code <!-- TAG:begin -->} and {@code <!--
+ * TAG:end -->}, where TAG is {@code tpcb} in the quick mode and {@code tpcb-full} in the full one.
  *
  * <p>Usage: {@code TpcbReport quick|full [--results FILE] [--out DIR] [--heaps DIR] [--command TEXT]
  * [--source TEXT]}. If a recovery fails its checks, the CSVs are still written for inspection, the
  * section is not, and the exit status is 1.
  */
 public final class TpcbReport {
-  static final String BEGIN = "<!-- tpcb:begin -->";
-  static final String END = "<!-- tpcb:end -->";
   static final List<String> JDK_MISC_FLAGS = List.of("--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED", "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED");
   /** The order of the runs and of the rows; volatile first, as every ratio's baseline. */
   private static final List<TpcbSystem> SYSTEMS = List.of(TpcbSystem.VOLATILE, TpcbSystem.JNVM_GC, TpcbSystem.JNVM_NO_GC);
@@ -60,7 +59,8 @@ public final class TpcbReport {
 
   private int run(Settings settings, Path results, Path out, Path heaps, String command, String source) throws IOException, InterruptedException {
     Files.createDirectories(out);
-    Path log = Path.of("bench/target/tpcb-children.log");
+    String tag = settings.tag();
+    Path log = Path.of("bench/target/" + tag + "-children.log");
     Files.createDirectories(log.getParent());
     Files.deleteIfExists(log);
     Instant started = Instant.now();
@@ -76,10 +76,10 @@ public final class TpcbReport {
           f.throughputBefore(), f.restarts().stream().map(x -> fixed(x.restartMs())).toList(), f.throughputAfter());
     }
     Duration took = Duration.between(started, Instant.now());
-    writeTimeline(runs, out.resolve("tpcb-timeline.csv"));
-    writeSummary(runs, settings, out.resolve("tpcb-summary.csv"));
-    writeRestarts(runs, out.resolve("tpcb-restarts.csv"));
-    TimelinePlot.write(runs, settings, out.resolve("tpcb-recovery.png"));
+    writeTimeline(runs, out.resolve(tag + "-timeline.csv"));
+    writeSummary(runs, settings, out.resolve(tag + "-summary.csv"));
+    writeRestarts(runs, out.resolve(tag + "-restarts.csv"));
+    TimelinePlot.write(runs, settings, out.resolve(tag + "-recovery.png"));
     if (!problems.isEmpty()) {
       System.err.println("tpcb: a recovery failed its checks; " + results + " left unchanged:");
       problems.forEach(p -> System.err.println("  " + p));
@@ -87,8 +87,8 @@ public final class TpcbReport {
     }
     write(runs, settings, command, source, started, took, loadBefore + " before the run, " + Environment.loadAverage() + " after it");
     System.out.print(text);
-    Markers.replace(results, BEGIN, END, text.toString());
-    System.out.println("wrote the tpcb section of " + results + ", and " + out + "/tpcb-*, in " + took.toSeconds() + " s");
+    Markers.replace(results, Markers.begin(tag), Markers.end(tag), text.toString());
+    System.out.println("wrote the " + tag + " section of " + results + ", and " + out + "/" + tag + "-*, in " + took.toSeconds() + " s");
     return 0;
   }
 
@@ -141,8 +141,9 @@ public final class TpcbReport {
     Figures vol = runs.get(0);
     Figures gc = find(runs, TpcbSystem.JNVM_GC);
     Figures noGc = find(runs, TpcbSystem.JNVM_NO_GC);
-    add(BEGIN);
-    add("## TPC-B with a crash and recovery (the paper's Figure 11)");
+    String tag = settings.tag();
+    add(Markers.begin(tag));
+    add("## TPC-B with a crash and recovery (the paper's Figure 11), " + settings.mode() + " mode");
     add("");
     add("Written by `org.jnvm.bench.tpcb.TpcbReport` (bench/run-tpcb); do not edit by hand, run it again.");
     add("");
@@ -165,10 +166,10 @@ public final class TpcbReport {
         + "committed. A run that fails a check writes nothing here. Children report their committed count every " + TpcbChild.REPORT_MS
         + " ms; this JVM stamps each report as it arrives.");
     add("");
-    add("![throughput across the kills](results/tpcb-recovery.png)");
+    add("![throughput across the kills](results/" + tag + "-recovery.png)");
     add("");
-    add("CSV in `bench/results/`: `tpcb-timeline.csv` (transactions per " + Settings.INTERVAL_MS + " ms interval, from the first kill), "
-        + "`tpcb-restarts.csv` (every restart), `tpcb-summary.csv`.");
+    add("CSV in `bench/results/`: `" + tag + "-timeline.csv` (transactions per " + Settings.INTERVAL_MS + " ms interval, from the first kill), `"
+        + tag + "-restarts.csv` (every restart), `" + tag + "-summary.csv`.");
     add("");
     add("### Throughput");
     add("");
@@ -220,7 +221,7 @@ public final class TpcbReport {
     add("| restart ratio, no-GC / volatile | " + ratio((Paper.JPFA_RESTART_S - Paper.NOGC_GAIN_S) / Paper.VOLATILE_RESTART_S) + " | " + ratio(noGcRestart / volRestart) + " |");
     add("| throughput ratio, jnvm-fa / volatile | " + ratio(Paper.JPFA_OPS / Paper.VOLATILE_OPS) + " | " + ratio(gc.throughputBefore() / vol.throughputBefore()) + " |");
     add("");
-    add(END);
+    add(Markers.end(tag));
   }
 
   private static Figures find(List<Figures> runs, TpcbSystem system) {

@@ -1,5 +1,7 @@
 package org.jnvm.bench.ycsb.report;
 
+import org.jnvm.bench.Markers;
+
 /**
  * The size of a YCSB report's runs.
  *
@@ -21,6 +23,11 @@ record Settings(String mode, long records, long operations, double maxSeconds, i
       case "full" -> new Settings(mode, 3_000_000, 3_000_000, 60, 14336);
       default -> throw new IllegalArgumentException("mode " + mode + ": quick or full");
     };
+  }
+
+  /** This mode's section of RESULTS.md and the prefix of its files (see {@link Markers#name}). */
+  String tag() {
+    return Markers.name("ycsb", mode);
   }
 
   String describe() {

@@ -21,9 +21,10 @@ import org.jnvm.bench.ycsb.jnvm.MapKind;
 /**
  * The YCSB comparison (the paper's Figure 12): every binding on workloads A to F with 1 and 2
  * client threads, each binding in child JVMs of its own ({@link YcsbChild}). Writes {@code
- * ycsb-runs.csv}, {@code ycsb-floors.csv}, {@code ycsb-throughput.png} and {@code
- * ycsb-store-time.png} to the results directory and rewrites the ycsb section of RESULTS.md,
- * between {@value #BEGIN} and {@value #END}.
+ * TAG-runs.csv}, {@code TAG-floors.csv}, {@code TAG-throughput.png} and {@code
+ * TAG-store-time.png} to the results directory and rewrites the section of RESULTS.md between
+ * {@code <!-- TAG:begin -->} and {@code <!-- TAG:end -->}, where TAG is {@code ycsb} in the quick
+ * mode and {@code ycsb-full} in the full one (see {@link Settings#tag}).
  *
  * <p>jnvm-pdt, jnvm-fa and volatile run A, B, C, F and D on the hash map the issue gives volatile
  * ({@code PConcurrentHashMap}, {@code ConcurrentHashMap}) and E, which scans, on the ordered
@@ -34,8 +35,6 @@ import org.jnvm.bench.ycsb.jnvm.MapKind;
  * [--workloads DIR] [--command TEXT] [--source TEXT]}; the class path of this JVM is the children's.
  */
 public final class YcsbReport {
-  static final String BEGIN = "<!-- ycsb:begin -->";
-  static final String END = "<!-- ycsb:end -->";
   static final List<String> JDK_MISC_FLAGS = List.of("--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED", "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED");
   static final List<Integer> THREADS = List.of(1, 2);
   static final String WORKLOADS = "abcdef";
@@ -83,7 +82,7 @@ public final class YcsbReport {
   private void run(Settings settings, Path resultsFile, Path out, Path heaps, Path workloads, Path peerFlags, String command, String source)
       throws IOException, InterruptedException {
     Files.createDirectories(out);
-    Path log = Path.of("bench/target/ycsb-children.log");
+    Path log = Path.of("bench/target/" + settings.tag() + "-children.log");
     Files.createDirectories(log.getParent());
     Files.deleteIfExists(log);
     List<String> jvm = childJvm(settings, peerFlags);
@@ -105,15 +104,16 @@ public final class YcsbReport {
     Duration took = Duration.between(started, Instant.now());
     Results results = new Results(List.copyOf(runs));
     List<Floor> floors = Floor.all(results, THREADS, WORKLOADS);
-    writeRuns(results, out.resolve("ycsb-runs.csv"));
-    writeFloors(floors, out.resolve("ycsb-floors.csv"));
-    YcsbPlots.throughput(results, THREADS, WORKLOADS, out.resolve("ycsb-throughput.png"));
-    YcsbPlots.storeTime(results, THREADS, WORKLOADS, out.resolve("ycsb-store-time.png"));
+    String tag = settings.tag();
+    writeRuns(results, out.resolve(tag + "-runs.csv"));
+    writeFloors(floors, out.resolve(tag + "-floors.csv"));
+    YcsbPlots.throughput(results, THREADS, WORKLOADS, out.resolve(tag + "-throughput.png"));
+    YcsbPlots.storeTime(results, THREADS, WORKLOADS, out.resolve(tag + "-store-time.png"));
     String load = loadBefore + " before the run, " + Environment.loadAverage() + " after it";
     new YcsbSection(text, settings, jvm, command, source, started, took, load).write(results, floors);
     System.out.print(text);
-    Markers.replace(resultsFile, BEGIN, END, text.toString());
-    System.out.println("wrote the ycsb section of " + resultsFile + ", and " + out + "/ycsb-*, in " + took.toSeconds() + " s");
+    Markers.replace(resultsFile, Markers.begin(settings.tag()), Markers.end(settings.tag()), text.toString());
+    System.out.println("wrote the " + tag + " section of " + resultsFile + ", and " + out + "/" + tag + "-*, in " + took.toSeconds() + " s");
   }
 
   private static void writeRuns(Results results, Path file) throws IOException {

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import org.jnvm.bench.Environment;
+import org.jnvm.bench.Markers;
 import org.jnvm.bench.ycsb.YcsbBinding;
 
 /** The ycsb section of RESULTS.md, from a report's results and floors. */
@@ -30,8 +31,9 @@ final class YcsbSection {
   }
 
   void write(Results results, List<Floor> floors) {
-    add(YcsbReport.BEGIN);
-    add("## YCSB (the paper's Figure 12)");
+    String tag = settings.tag();
+    add(Markers.begin(settings.tag()));
+    add("## YCSB (the paper's Figure 12), " + settings.mode() + " mode");
     add("");
     add("Written by `org.jnvm.bench.ycsb.report.YcsbReport` (bench/run-ycsb); do not edit by hand, run it again.");
     add("");
@@ -61,11 +63,11 @@ final class YcsbSection {
       add("- `" + b.id() + "`: " + b.label());
     }
     add("");
-    add("![whole-client throughput](results/ycsb-throughput.png)");
+    add("![whole-client throughput](results/" + tag + "-throughput.png)");
     add("");
-    add("![store-only time per operation](results/ycsb-store-time.png)");
+    add("![store-only time per operation](results/" + tag + "-store-time.png)");
     add("");
-    add("CSV in `bench/results/`: `ycsb-runs.csv` (every run), `ycsb-floors.csv` (every floor).");
+    add("CSV in `bench/results/`: `" + tag + "-runs.csv` (every run), `" + tag + "-floors.csv` (every floor).");
     add("");
     for (int threads : YcsbReport.THREADS) {
       add("### " + threads + " client thread" + (threads > 1 ? "s" : ""));
@@ -99,7 +101,7 @@ final class YcsbSection {
           + (f.floor() == 1 ? "> 1" : "≥ " + f.floor()) + " | " + f.verdict() + " | " + f.note() + " |");
     }
     add("");
-    add(YcsbReport.END);
+    add(Markers.end(settings.tag()));
   }
 
   private static String count(double v) {
