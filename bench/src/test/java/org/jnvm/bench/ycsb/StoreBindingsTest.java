@@ -230,6 +230,25 @@ class StoreBindingsTest {
 
   @ParameterizedTest
   @MethodSource("org.jnvm.bench.ycsb.BindingCase#stores")
+  void aBulkLoadIsAllThereOnceItEnds(BindingCase kind) throws Exception {
+    NavigableMap<String, Map<String, byte[]>> records = randomRecords(8);
+    StoreBinding db = (StoreBinding) open(kind);
+    db.bulkLoad(true);
+    insertAll(db, records);
+    records.forEach((key, fields) -> assertFields(fields, read(db, key, null), key));
+    db.bulkLoad(false);
+    db.cleanup();
+    opened.remove(db);
+
+    if (!kind.durable()) {
+      return;
+    }
+    DB reopened = open(kind);
+    records.forEach((key, fields) -> assertFields(fields, read(reopened, key, null), key));
+  }
+
+  @ParameterizedTest
+  @MethodSource("org.jnvm.bench.ycsb.BindingCase#stores")
   void twoThreadsUpdatingOtherFieldsOfTheSameRecordsLoseNoUpdate(BindingCase kind) throws Exception {
     NavigableMap<String, Map<String, byte[]>> records = randomRecords(7);
     List<String> keys = new ArrayList<>(records.keySet()).subList(0, 20);

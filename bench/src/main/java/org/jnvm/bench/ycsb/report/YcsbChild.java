@@ -71,7 +71,9 @@ public final class YcsbChild {
     Measurements.setProperties(load);
     DB keeper = newBinding(binding, sizedForAll(load, workloads, letters, overrides));
     long started = System.nanoTime();
+    bulkLoad(keeper, true);
     Measured loaded = run(binding, load, threadCounts[threadCounts.length - 1], false, Double.POSITIVE_INFINITY);
+    bulkLoad(keeper, false);
     System.out.printf(Locale.ROOT, "loaded %d records in %.1f s%n", loaded.ops, (System.nanoTime() - started) / 1e9);
     for (int threads : threadCounts) {
       for (int at = 0; at < letters.length(); at++) {
@@ -88,6 +90,12 @@ public final class YcsbChild {
     }
     keeper.cleanup();
     System.exit(0);
+  }
+
+  private static void bulkLoad(DB keeper, boolean on) {
+    if (keeper instanceof StoreBinding store) {
+      store.bulkLoad(on);
+    }
   }
 
   /** The workload file's properties under {@code overrides}. */

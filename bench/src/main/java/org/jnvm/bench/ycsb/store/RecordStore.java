@@ -30,4 +30,12 @@ public interface RecordStore extends Closeable {
 
   /** Removes the record under {@code key}; false if there was none. */
   boolean delete(String key);
+
+  /**
+   * Called with true before YCSB's load phase, which no figure measures, and with false after it.
+   * In between, a store may make its changes durable in batches rather than one by one; the call
+   * with false makes every change durable before it returns. Stores whose per-change cost does not
+   * make a large load impractical ignore it.
+   */
+  default void bulkLoad(boolean on) {}
 }

@@ -94,6 +94,11 @@ public abstract class StoreBinding extends DB {
     }
   }
 
+  /** See {@link RecordStore#bulkLoad}: the runner's switch around YCSB's load phase. */
+  public final void bulkLoad(boolean on) {
+    store().bulkLoad(on);
+  }
+
   private RecordStore store() {
     if (lease == null) {
       throw new IllegalStateException("the store is not open: no " + STORE_DIR_PROPERTY + " property was given, or opening failed");
