@@ -24,8 +24,10 @@ import org.jnvm.bench.Markers;
 /**
  * The paper's Table 3 (section 5.3.5): bandwidth of sequential and random reads and writes of
  * 256-byte blocks, from Java through jnvm's runtime ({@link RuntimeBlocks}) against a C program
- * ({@link NativeBlocks}) on the very same tmpfs file. Rewrites the table3 section of RESULTS.md
- * (between {@value #BEGIN} and {@value #END}) and writes a CSV.
+ * ({@link NativeBlocks}) on the very same tmpfs file. Rewrites the section of RESULTS.md between
+ * {@code <!-- TAG:begin -->} and {@code <!-- TAG:end -->} and writes {@code bench/results/TAG.csv}
+ * unless {@code --csv} names another file, where TAG is {@code table3} in the quick mode and {@code
+ * table3-full} in the full one.
  *
  * <p>Usage: {@code Table3Report --native PROGRAM [--native-clflushopt PROGRAM] [--mode quick|full] [--results FILE] [--csv FILE]
  * [--command TEXT] [--source TEXT] [--native-build TEXT] [--print-only]}.
@@ -36,8 +38,6 @@ import org.jnvm.bench.Markers;
  * The JIT is warmed up on a few blocks first, so that every timed pass runs C2 code.
  */
 public final class Table3Report {
-  static final String BEGIN = "<!-- table3:begin -->";
-  static final String END = "<!-- table3:end -->";
   private static final long SEED = 20211026L;
   private static final double FLOOR = 0.8;
   private static final double GOAL = 0.9;
@@ -54,6 +54,11 @@ public final class Table3Report {
     final int rounds;
     final int warmups;
     final int passes;
+
+    /** This mode's section of RESULTS.md and the name of its CSV (see {@link Markers#name}). */
+    String tag() {
+      return Markers.name("table3", name().toLowerCase(Locale.ROOT));
+    }
 
     Mode(long bytes, int rounds, int warmups, int passes) {
       this.bytes = bytes;
@@ -83,7 +88,7 @@ public final class Table3Report {
     Path program = null;
     Path clflushopt = null;
     Path results = Path.of("bench/RESULTS.md");
-    Path csv = Path.of("bench/results/table3.csv");
+    Path csv = null;
     String command = null;
     String source = null;
     String nativeBuild = "(not given)";
@@ -110,6 +115,9 @@ public final class Table3Report {
       command = String.join(" ", ProcessHandle.current().info().command().orElse("java"), String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()),
           "-cp", System.getProperty("java.class.path"), Table3Report.class.getName(), String.join(" ", args)).trim();
     }
+    if (csv == null) {
+      csv = Path.of("bench/results", mode.tag() + ".csv");
+    }
     Table3Report report = new Table3Report();
     Instant started = Instant.now();
     String loadBefore = Environment.loadAverage();
@@ -122,10 +130,10 @@ public final class Table3Report {
       System.out.println("(--print-only: " + results + " and " + csv + " left unchanged)");
       return;
     }
-    Markers.replace(results, BEGIN, END, report.text.toString());
+    Markers.replace(results, Markers.begin(mode.tag()), Markers.end(mode.tag()), report.text.toString());
     Files.createDirectories(csv.toAbsolutePath().getParent());
     Files.writeString(csv, report.csv(mode), StandardCharsets.UTF_8);
-    System.out.println("wrote the table3 section of " + results + " and " + csv + " in " + took.toMinutes() + " min " + took.toSecondsPart() + " s");
+    System.out.println("wrote the " + mode.tag() + " section of " + results + " and " + csv + " in " + took.toMinutes() + " min " + took.toSecondsPart() + " s");
   }
 
   /** What the section says about how the data was laid out. */
@@ -232,8 +240,8 @@ public final class Table3Report {
 
   private void write(Mode mode, Setup setup, String command, String source, String nativeBuild, Instant started, Duration took, String load) {
     String jvm = ProcessHandle.current().info().command().orElse("java");
-    add(BEGIN);
-    add("## Access to 256-byte blocks: Java through jnvm against C (the paper's Table 3)");
+    add(Markers.begin(mode.tag()));
+    add("## Access to 256-byte blocks: Java through jnvm against C (the paper's Table 3), " + mode.name().toLowerCase(Locale.ROOT) + " mode");
     add("");
     add("Written by `org.jnvm.bench.table3.Table3Report` (bench/run-table3); do not edit by hand, run it again.");
     add("");
@@ -285,7 +293,7 @@ public final class Table3Report {
       add(row(name, p -> num(bestNanos(passes(name, p)) / mode.blocks()) + " (" + spread(mode, passes(name, p)) + ")"));
     }
     add("");
-    add(END);
+    add(Markers.end(mode.tag()));
   }
 
   /** The access paths through jnvm's public API, which the floor applies to. */
