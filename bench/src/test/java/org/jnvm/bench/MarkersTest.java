@@ -1,0 +1,47 @@
+package org.jnvm.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The sections of RESULTS.md: each report mode rewrites its own and leaves every other byte alone. */
+class MarkersTest {
+  @TempDir Path directory;
+
+  private static String section(String name, String body) {
+    return Markers.begin(name) + "\n" + body + "\n" + Markers.end(name) + "\n";
+  }
+
+  @Test
+  void theQuickModeKeepsTheBareNameAndAnotherModeGetsItsOwn() {
+    assertEquals("ycsb", Markers.name("ycsb", "quick"));
+    assertEquals("ycsb-full", Markers.name("ycsb", "full"));
+  }
+
+  @Test
+  void aQuickRunLeavesTheFullSectionAndTheRestOfTheFileAsTheyWere() throws IOException {
+    Path file = directory.resolve("RESULTS.md");
+    String quick = Markers.name("ycsb", "quick");
+    String full = Markers.name("ycsb", "full");
+    Markers.replace(file, Markers.begin(quick), Markers.end(quick), section(quick, "quick 1"));
+    Files.writeString(file, "intro\n\n" + Files.readString(file, StandardCharsets.UTF_8) + "\nnotes\n", StandardCharsets.UTF_8);
+    Markers.replace(file, Markers.begin(full), Markers.end(full), section(full, "full 1"));
+
+    Markers.replace(file, Markers.begin(quick), Markers.end(quick), section(quick, "quick 2"));
+
+    assertEquals("intro\n\n" + section(quick, "quick 2") + "\nnotes\n\n" + section(full, "full 1"), Files.readString(file, StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void aSectionThatDoesNotRunFromItsBeginMarkerToItsEndMarkerIsRefused() {
+    Path file = directory.resolve("RESULTS.md");
+    String name = Markers.name("tpcb", "full");
+    assertThrows(IllegalArgumentException.class, () -> Markers.replace(file, Markers.begin(name), Markers.end(name), section("tpcb", "body")));
+  }
+}
