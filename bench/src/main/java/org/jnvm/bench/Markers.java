@@ -26,6 +26,11 @@ public final class Markers {
     return "<!-- " + name + ":end -->";
   }
 
+  /** {@link #replace(Path, String, String, String)} for the section marked with {@code name}. */
+  public static void replace(Path file, String name, String section) throws IOException {
+    replace(file, begin(name), end(name), section);
+  }
+
   /**
    * Replaces the section of {@code file} from {@code begin} through {@code end} (and the line break
    * after it) by {@code section}, which starts with {@code begin} and ends with {@code end} and a

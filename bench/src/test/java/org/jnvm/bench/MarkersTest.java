@@ -29,11 +29,11 @@ class MarkersTest {
     Path file = directory.resolve("RESULTS.md");
     String quick = Markers.name("ycsb", "quick");
     String full = Markers.name("ycsb", "full");
-    Markers.replace(file, Markers.begin(quick), Markers.end(quick), section(quick, "quick 1"));
+    Markers.replace(file, quick, section(quick, "quick 1"));
     Files.writeString(file, "intro\n\n" + Files.readString(file, StandardCharsets.UTF_8) + "\nnotes\n", StandardCharsets.UTF_8);
-    Markers.replace(file, Markers.begin(full), Markers.end(full), section(full, "full 1"));
+    Markers.replace(file, full, section(full, "full 1"));
 
-    Markers.replace(file, Markers.begin(quick), Markers.end(quick), section(quick, "quick 2"));
+    Markers.replace(file, quick, section(quick, "quick 2"));
 
     assertEquals("intro\n\n" + section(quick, "quick 2") + "\nnotes\n\n" + section(full, "full 1"), Files.readString(file, StandardCharsets.UTF_8));
   }
@@ -42,6 +42,6 @@ class MarkersTest {
   void aSectionThatDoesNotRunFromItsBeginMarkerToItsEndMarkerIsRefused() {
     Path file = directory.resolve("RESULTS.md");
     String name = Markers.name("tpcb", "full");
-    assertThrows(IllegalArgumentException.class, () -> Markers.replace(file, Markers.begin(name), Markers.end(name), section("tpcb", "body")));
+    assertThrows(IllegalArgumentException.class, () -> Markers.replace(file, name, section("tpcb", "body")));
   }
 }

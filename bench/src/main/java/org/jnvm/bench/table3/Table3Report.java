@@ -130,7 +130,7 @@ public final class Table3Report {
       System.out.println("(--print-only: " + results + " and " + csv + " left unchanged)");
       return;
     }
-    Markers.replace(results, Markers.begin(mode.tag()), Markers.end(mode.tag()), report.text.toString());
+    Markers.replace(results, mode.tag(), report.text.toString());
     Files.createDirectories(csv.toAbsolutePath().getParent());
     Files.writeString(csv, report.csv(mode), StandardCharsets.UTF_8);
     System.out.println("wrote the " + mode.tag() + " section of " + results + " and " + csv + " in " + took.toMinutes() + " min " + took.toSecondsPart() + " s");

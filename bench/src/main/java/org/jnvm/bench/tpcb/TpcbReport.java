@@ -87,7 +87,7 @@ public final class TpcbReport {
     }
     write(runs, settings, command, source, started, took, loadBefore + " before the run, " + Environment.loadAverage() + " after it");
     System.out.print(text);
-    Markers.replace(results, Markers.begin(tag), Markers.end(tag), text.toString());
+    Markers.replace(results, tag, text.toString());
     System.out.println("wrote the " + tag + " section of " + results + ", and " + out + "/" + tag + "-*, in " + took.toSeconds() + " s");
     return 0;
   }

@@ -112,7 +112,7 @@ public final class YcsbReport {
     String load = loadBefore + " before the run, " + Environment.loadAverage() + " after it";
     new YcsbSection(text, settings, jvm, command, source, started, took, load).write(results, floors);
     System.out.print(text);
-    Markers.replace(resultsFile, Markers.begin(settings.tag()), Markers.end(settings.tag()), text.toString());
+    Markers.replace(resultsFile, tag, text.toString());
     System.out.println("wrote the " + tag + " section of " + resultsFile + ", and " + out + "/" + tag + "-*, in " + took.toSeconds() + " s");
   }
 

@@ -32,7 +32,7 @@ final class YcsbSection {
 
   void write(Results results, List<Floor> floors) {
     String tag = settings.tag();
-    add(Markers.begin(settings.tag()));
+    add(Markers.begin(tag));
     add("## YCSB (the paper's Figure 12), " + settings.mode() + " mode");
     add("");
     add("Written by `org.jnvm.bench.ycsb.report.YcsbReport` (bench/run-ycsb); do not edit by hand, run it again.");
@@ -101,7 +101,7 @@ final class YcsbSection {
           + (f.floor() == 1 ? "> 1" : "≥ " + f.floor()) + " | " + f.verdict() + " | " + f.note() + " |");
     }
     add("");
-    add(Markers.end(settings.tag()));
+    add(Markers.end(tag));
   }
 
   private static String count(double v) {
