@@ -332,9 +332,13 @@ public final class Handle {
     }
   }
 
-  /** Writes back the cache lines of {@code width} bytes at {@code off}. */
+  /** Writes back the cache lines of {@code width} bytes at {@code off}, block by block. */
   public void pwb(long off, int width) {
-    heap.persistence.pwb(address(off, width), width);
+    int n = chunk(off, width);
+    heap.persistence.pwb(address(off, n), n);
+    if (n < width) {
+      pwb(off + n, width - n);
+    }
   }
 
   /** Writes back every cache line of the object and the headers of its blocks. */

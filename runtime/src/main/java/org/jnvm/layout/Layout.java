@@ -19,7 +19,11 @@ import java.util.Optional;
  * descriptor, which is how recovery finds the references of an object without its class, and how
  * a changed class is reported field by field. The fingerprint is a hash of the descriptor.
  *
- * <p>Offsets are natural-aligned, so with blocks of at least 64 bytes no field ever spans two blocks.
+ * <p>A field may also be an inline array: a fixed number of primitives stored in the object itself,
+ * such as {@code "byte[104] value@8"}. Such a field is 8-aligned and may span blocks; the other
+ * fields are natural-aligned, so with blocks of at least 64 bytes none of them ever spans two
+ * blocks. Inline arrays hold primitives only, so recovery finds every reference in the plain
+ * reference fields and the tail.
  */
 public final class Layout {
   private final List<Field> fields;
@@ -29,15 +33,43 @@ public final class Layout {
   private final String descriptor;
   private final long fingerprint;
 
-  /** One persistent field. */
-  public record Field(String name, FieldKind kind, long offset) {
+  /**
+   * One persistent field: a single {@code kind}, or an inline array of {@code count} of them.
+   *
+   * @param count 1 for a plain field, at least 2 for an inline array
+   */
+  public record Field(String name, FieldKind kind, long offset, int count) {
+    public Field(String name, FieldKind kind, long offset) {
+      this(name, kind, offset, 1);
+    }
+
+    /** Bytes the field takes in the object. */
+    public long size() {
+      return (long) kind.size() * count;
+    }
+
+    public boolean isArray() {
+      return count != 1;
+    }
+
+    /** The alignment of its offset: natural for a plain field, 8 for an inline array. */
+    int alignment() {
+      return isArray() ? 8 : kind.size();
+    }
+
     String describe() {
-      return kind.token() + " " + name + "@" + offset;
+      return kind.token() + (isArray() ? "[" + count + "]" : "") + " " + name + "@" + offset;
     }
   }
 
   /** Trailing elements of an array; their count is the value of {@code lengthField}. */
   public record Tail(FieldKind kind, long offset, String lengthField) {}
+
+  /**
+   * No fixed part is larger: it bounds what a descriptor read from an untrusted file can make the
+   * validation allocate.
+   */
+  public static final long MAX_SIZE = 1L << 24;
 
   private Layout(List<Field> fields, Tail tail) {
     List<Field> sorted = new ArrayList<>(fields);
@@ -46,7 +78,7 @@ public final class Layout {
     this.tail = tail;
     long end = 0;
     for (Field f : sorted) {
-      end = Math.max(end, f.offset() + f.kind().size());
+      end = Math.max(end, f.offset() + f.size());
     }
     this.size = tail != null ? tail.offset() : (end + 7) & -8L;
     this.refOffsets = sorted.stream().filter(f -> f.kind() == FieldKind.REF).mapToLong(Field::offset).toArray();
@@ -173,11 +205,21 @@ public final class Layout {
     if (space < 0 || at < space) {
       throw new IllegalArgumentException("malformed field: " + part);
     }
-    FieldKind kind = FieldKind.fromToken(part.substring(0, space));
+    String type = part.substring(0, space);
+    int count = 1;
+    int bracket = type.indexOf('[');
+    if (bracket >= 0) {
+      if (!type.endsWith("]")) {
+        throw new IllegalArgumentException("malformed inline array: " + part);
+      }
+      count = (int) parseOffset(type.substring(bracket + 1, type.length() - 1));
+      type = type.substring(0, bracket);
+    }
+    FieldKind kind = FieldKind.fromToken(type);
     if (kind == null) {
       throw new IllegalArgumentException("unknown field kind in: " + part);
     }
-    return new Field(part.substring(space + 1, at), kind, parseOffset(part.substring(at + 1)));
+    return new Field(part.substring(space + 1, at), kind, parseOffset(part.substring(at + 1)), count);
   }
 
   private static Tail parseTail(String part) {
@@ -210,11 +252,19 @@ public final class Layout {
       if (names.put(f.name(), f) != null) {
         throw new IllegalArgumentException("field '" + f.name() + "' appears twice");
       }
-      int size = f.kind().size();
-      if (f.offset() < 0 || f.offset() % size != 0) {
-        throw new IllegalArgumentException("field '" + f.name() + "' at " + f.offset() + " is not aligned to " + size);
+      if (f.isArray() && (f.count() < 2 || f.kind() == FieldKind.REF)) {
+        throw new IllegalArgumentException("inline array '" + f.name() + "' must hold at least 2 primitives, not "
+            + f.count() + " of kind " + f.kind().token());
+      }
+      int alignment = f.alignment();
+      if (f.offset() < 0 || f.offset() % alignment != 0) {
+        throw new IllegalArgumentException("field '" + f.name() + "' at " + f.offset() + " is not aligned to " + alignment);
+      }
+      if (f.offset() + f.size() > MAX_SIZE) {
+        throw new IllegalArgumentException("field '" + f.name() + "' ends past " + MAX_SIZE + " bytes");
       }
       int from = Math.toIntExact(f.offset());
+      int size = Math.toIntExact(f.size());
       if (used.get(from, from + size).cardinality() != 0) {
         throw new IllegalArgumentException("field '" + f.name() + "' overlaps another field");
       }
@@ -272,8 +322,8 @@ public final class Layout {
   }
 
   /**
-   * Assigns offsets in declaration order, each field at the lowest naturally aligned offset that
-   * is still free. Small fields fill the padding that larger ones leave, so an object takes as few
+   * Assigns offsets in declaration order, each field at the lowest free offset aligned for it
+   * (naturally, or to 8 for an inline array). Small fields fill the padding that larger ones leave, so an object takes as few
    * bytes, and so as few blocks, as its fields allow, and adding a field at the end of a class never
    * moves the fields before it.
    */
@@ -288,18 +338,35 @@ public final class Layout {
           throw new IllegalArgumentException("cannot extend an array layout");
         }
         for (Field f : parent.fields) {
-          place(f);
+          add(f);
         }
       }
     }
 
     public Builder field(String name, FieldKind kind) {
-      int size = kind.size();
+      return place(new Field(name, kind, 0));
+    }
+
+    /**
+     * An inline array of {@code count} primitives, at the lowest free 8-aligned offset with room
+     * for all of them.
+     */
+    public Builder array(String name, FieldKind kind, int count) {
+      if (count < 2 || kind == FieldKind.REF) {
+        throw new IllegalArgumentException("an inline array holds at least 2 primitives: " + count + " of " + kind);
+      }
+      return place(new Field(name, kind, 0, count));
+    }
+
+    /** Places {@code f}, whose offset is ignored, at the lowest free offset aligned for it. */
+    private Builder place(Field f) {
+      int size = Math.toIntExact(f.size());
+      int step = f.alignment();
       int at = 0;
       while (used.get(at, at + size).cardinality() != 0) {
-        at += size;
+        at += step;
       }
-      place(new Field(name, kind, at));
+      add(new Field(f.name(), f.kind(), at, f.count()));
       return this;
     }
 
@@ -309,9 +376,9 @@ public final class Layout {
       return this;
     }
 
-    private void place(Field f) {
+    private void add(Field f) {
       fields.add(f);
-      used.set((int) f.offset(), (int) f.offset() + f.kind().size());
+      used.set((int) f.offset(), (int) (f.offset() + f.size()));
     }
 
     public Layout build() {

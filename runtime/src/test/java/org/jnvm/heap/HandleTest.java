@@ -12,6 +12,7 @@ import org.jnvm.PObject;
 import org.jnvm.errors.HeapCorruptedException;
 import org.jnvm.fa.FailureAtomic;
 import org.jnvm.fixtures.Node;
+import org.jnvm.fixtures.RecordingPersistence;
 import org.jnvm.fixtures.ShmTempDir;
 import org.jnvm.fixtures.Tally;
 import org.jnvm.fixtures.Wide;
@@ -73,6 +74,24 @@ class HandleTest {
       w.handle().getBytes(3, back, 0, back.length);
       assertArrayEquals(data, back, "the aborted block's bytes are gone");
       assertThrows(IndexOutOfBoundsException.class, () -> w.handle().getBytes(w.handle().capacity() - 2, new byte[4], 0, 4));
+    }
+  }
+
+  @Test
+  void aWriteBackOfBytesThatSpanBlocksWritesBackTheLinesOfEach() {
+    RecordingPersistence rec = new RecordingPersistence();
+    try (Heap heap = Heap.create(dir.resolve("p.heap"), HeapConfig.ofSize(1 << 20).persistence(f -> rec))) {
+      Wide w = new Wide(heap);
+      long block = heap.geometry.blockSize();
+      long before = rec.pwbs.get();
+      w.handle().pwb(block - 32, 64);
+      assertEquals(2, rec.pwbs.get() - before, "the last line of the first block and the first of the second");
+      before = rec.pwbs.get();
+      w.handle().pwb(block - 32, (int) (2 * block));
+      assertEquals(2 * block / 64 + 1, rec.pwbs.get() - before, "every line of two blocks' worth, across three blocks");
+      before = rec.pwbs.get();
+      w.handle().pwb(8, 8);
+      assertEquals(1, rec.pwbs.get() - before);
     }
   }
 

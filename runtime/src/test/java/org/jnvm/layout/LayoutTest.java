@@ -50,6 +50,31 @@ class LayoutTest {
   }
 
   @Test
+  void inlineArraysAre8AlignedSpanBlocksAndRoundTrip() {
+    Layout l =
+        Layout.builder()
+            .field("flag", FieldKind.BOOLEAN)
+            .array("payload", FieldKind.BYTE, 300)
+            .field("id", FieldKind.INT)
+            .array("samples", FieldKind.SHORT, 3)
+            .field("count", FieldKind.LONG)
+            .build();
+    assertEquals(8, l.field("payload").orElseThrow().offset(), "8-aligned, after the boolean");
+    assertEquals(300, l.field("payload").orElseThrow().size());
+    assertEquals(4, l.field("id").orElseThrow().offset(), "fills the padding before the array");
+    assertEquals(312, l.field("samples").orElseThrow().offset());
+    assertEquals(320, l.field("count").orElseThrow().offset());
+    assertEquals(328, l.size());
+    assertEquals(0, l.refCount());
+    assertEquals("boolean flag@0;int id@4;byte[300] payload@8;short[3] samples@312;long count@320", l.descriptor());
+    assertEquals(l, Layout.parse(l.descriptor()));
+    assertNotEquals(l.fingerprint(), Layout.builder().field("flag", FieldKind.BOOLEAN).array("payload", FieldKind.BYTE, 301)
+        .field("id", FieldKind.INT).array("samples", FieldKind.SHORT, 3).field("count", FieldKind.LONG).build().fingerprint());
+    assertThrows(IllegalArgumentException.class, () -> Layout.builder().array("refs", FieldKind.REF, 4));
+    assertThrows(IllegalArgumentException.class, () -> Layout.builder().array("one", FieldKind.BYTE, 1));
+  }
+
+  @Test
   void malformedDescriptorsAreRejected() {
     for (String bad :
         List.of(
@@ -65,7 +90,17 @@ class LayoutTest {
             "int n@0;tail ref@2*n",
             "int n@0;tail ref@8*n;long x@16",
             "long b@8;long a@0",
-            "long a@0;")) {
+            "long a@0;",
+            "byte[104] a@4",
+            "byte[1] a@0",
+            "byte[0] a@0",
+            "ref[4] a@0",
+            "byte[16 a@0",
+            "byte[x] a@0",
+            "long a@0;byte[16] b@0",
+            "byte[16] a@0;int b@12",
+            "byte[999999999] a@0",
+            "byte[16] a@16777208")) {
       assertThrows(IllegalArgumentException.class, () -> Layout.parse(bad), bad);
     }
   }
