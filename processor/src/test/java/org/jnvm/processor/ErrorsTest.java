@@ -306,6 +306,67 @@ class ErrorsTest {
   }
 
   @Test
+  void aByteArrayWithoutInline() {
+    assertError("field payload has type byte[], and Java arrays cannot live in a heap: annotate its getter with"
+        + " @Inline(capacity = N) to keep up to N bytes in the object, or use the jnvm-pdt type PBytes", """
+        @Persistent
+        abstract class Bad implements PObject {
+          abstract byte[] getPayload(); // <-
+          abstract void setPayload(byte[] v);
+        }
+        """);
+  }
+
+  @Test
+  void inlineOnAnArrayOfAnotherType() {
+    assertError("@Inline applies to byte[] fields, and field values has type int[]: remove @Inline, or declare the"
+        + " getter and setter with byte[]", """
+        @Persistent
+        abstract class Bad implements PObject {
+          @org.jnvm.Inline(capacity = 8)
+          abstract int[] getValues(); // <-
+          abstract void setValues(int[] v);
+        }
+        """);
+  }
+
+  @Test
+  void inlineOnAPrimitive() {
+    assertError("@Inline applies to byte[] fields, and field count has type long", """
+        @Persistent
+        abstract class Bad implements PObject {
+          @org.jnvm.Inline(capacity = 8)
+          abstract long getCount(); // <-
+          abstract void setCount(long v);
+        }
+        """);
+  }
+
+  @Test
+  void anInlineCapacityOutOfRange() {
+    assertError("field payload has @Inline(capacity = 0): write a capacity between 1 and 1048576", """
+        @Persistent
+        abstract class Bad implements PObject {
+          @org.jnvm.Inline(capacity = 0)
+          abstract byte[] getPayload(); // <-
+          abstract void setPayload(byte[] v);
+        }
+        """);
+  }
+
+  @Test
+  void inlineOnTheSetter() {
+    assertError("@Inline goes on the getter, not on setPayload: move it there", """
+        @Persistent
+        abstract class Bad implements PObject {
+          abstract byte[] getPayload();
+          @org.jnvm.Inline(capacity = 10)
+          abstract void setPayload(byte[] v); // <-
+        }
+        """);
+  }
+
+  @Test
   void anArrayOfObjects() {
     assertError("field peers has type Bad[], and Java arrays cannot live in a heap: use the jnvm-pdt array PArray<Bad>", """
         @Persistent

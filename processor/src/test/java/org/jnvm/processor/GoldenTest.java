@@ -42,6 +42,11 @@ class GoldenTest {
   }
 
   @Test
+  void inlineByteFieldsThatSpanBlocks() {
+    assertGenerates("inline", List.of("Message"), "MessageProxy");
+  }
+
+  @Test
   void failureAtomicConstructorsAndMethods() {
     assertGenerates("fa", List.of("Account"), "AccountProxy");
   }

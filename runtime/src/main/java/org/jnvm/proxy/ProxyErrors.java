@@ -52,4 +52,18 @@ final class ProxyErrors {
     return constant.getDeclaringClass().getName() + "." + constant.name() + " was added after the proxy that stores it"
         + " was generated: recompile the @Persistent classes that use " + constant.getDeclaringClass().getSimpleName();
   }
+
+  static String inlineCapacity(int capacity, int max) {
+    return "an @Inline field's capacity must be between 1 and " + max + " bytes, not " + capacity;
+  }
+
+  static String inlineTooLong(int length, int capacity) {
+    return length + " bytes do not fit an @Inline field of capacity " + capacity
+        + ": write at most " + capacity + ", or raise the capacity (which changes the layout)";
+  }
+
+  static String inlineLength(long object, long field, long length, int capacity) {
+    return "the @Inline field at payload offset " + field + " of the object at " + object + " claims " + length
+        + " bytes, but its capacity is " + capacity;
+  }
 }

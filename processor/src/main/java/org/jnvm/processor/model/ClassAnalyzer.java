@@ -23,6 +23,7 @@ import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 import org.jnvm.Fa;
+import org.jnvm.Inline;
 import org.jnvm.PObject;
 import org.jnvm.Persistent;
 import org.jnvm.heap.Handle;
@@ -227,6 +228,9 @@ public final class ClassAnalyzer {
         reporter.error(d.getter(), Messages.inheritedField(d.getter(), d.name(), before.getter().getEnclosingElement()));
         continue;
       }
+      if (d.setter().getAnnotation(Inline.class) != null) {
+        reporter.error(d.setter(), Messages.inlineOnSetter(d.setter()));
+      }
       FieldType ft = fieldTypes.classify(d.getter().getReturnType(), d.name(), d.getter());
       if (ft != null) {
         own.add(new Property(d.name(), d.suffix(), ft, d.getter(), d.setter(), -1));
@@ -245,7 +249,11 @@ public final class ClassAnalyzer {
   private static Layout layoutOf(PersistentClass parent, List<Property> own) {
     Layout.Builder b = parent == null ? Layout.builder() : Layout.extending(parent.layout());
     for (Property p : own) {
-      b.field(p.name(), p.type().kind());
+      if (p.type() instanceof FieldType.InlineBytes inline) {
+        b.array(p.name(), inline.kind(), inline.size());
+      } else {
+        b.field(p.name(), p.type().kind());
+      }
     }
     return b.build();
   }

@@ -14,6 +14,11 @@ public sealed interface FieldType {
   /** The field's Java type, as its getter returns it. */
   TypeMirror type();
 
+  /** Bytes the field takes in an object. */
+  default int size() {
+    return kind().size();
+  }
+
   /** A primitive, stored as itself. */
   record Primitive(TypeMirror type, FieldKind kind) implements FieldType {
     public TypeKind typeKind() {
@@ -38,6 +43,22 @@ public sealed interface FieldType {
     @Override
     public FieldKind kind() {
       return FieldKind.INT;
+    }
+  }
+
+  /**
+   * An {@code @Inline} {@code byte[]}: up to {@code capacity} bytes in the object itself, stored as
+   * {@code org.jnvm.proxy.InlineBytes} says.
+   */
+  record InlineBytes(TypeMirror type, int capacity) implements FieldType {
+    @Override
+    public FieldKind kind() {
+      return FieldKind.BYTE;
+    }
+
+    @Override
+    public int size() {
+      return org.jnvm.proxy.InlineBytes.footprint(capacity);
     }
   }
 

@@ -9,12 +9,15 @@ import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
+import org.jnvm.Inline;
 import org.jnvm.PObject;
 import org.jnvm.layout.FieldKind;
 import org.jnvm.proxy.EnumIds;
+import org.jnvm.proxy.InlineBytes;
 
 /** Which Java types a persistent field can have, and how each is stored. */
 final class FieldTypes {
@@ -36,6 +39,9 @@ final class FieldTypes {
 
   /** The field type of {@code type}, or null after reporting why it cannot be persistent. */
   FieldType classify(TypeMirror type, String field, Element at) {
+    if (at.getAnnotation(Inline.class) != null && type.getKind() != TypeKind.ARRAY) {
+      return rejected(at, Messages.inlineNotBytes(field, type));
+    }
     return switch (type.getKind()) {
       case BOOLEAN -> new FieldType.Primitive(type, FieldKind.BOOLEAN);
       case BYTE -> new FieldType.Primitive(type, FieldKind.BYTE);
@@ -46,10 +52,25 @@ final class FieldTypes {
       case LONG -> new FieldType.Primitive(type, FieldKind.LONG);
       case DOUBLE -> new FieldType.Primitive(type, FieldKind.DOUBLE);
       case DECLARED -> declared((DeclaredType) type, field, at);
-      case ARRAY -> rejected(at, Messages.arrayField(field, (ArrayType) type));
+      case ARRAY -> array((ArrayType) type, field, at);
       case TYPEVAR, WILDCARD, INTERSECTION -> rejected(at, Messages.typeVariableField(field, type));
       default -> rejected(at, Messages.volatileField(field, type));
     };
+  }
+
+  /** An array is persistent only as an {@code @Inline byte[]}. */
+  private FieldType array(ArrayType type, String field, Element at) {
+    Inline inline = at.getAnnotation(Inline.class);
+    if (inline == null) {
+      return rejected(at, Messages.arrayField(field, type));
+    }
+    if (type.getComponentType().getKind() != TypeKind.BYTE) {
+      return rejected(at, Messages.inlineNotBytes(field, type));
+    }
+    if (inline.capacity() < 1 || inline.capacity() > InlineBytes.MAX_CAPACITY) {
+      return rejected(at, Messages.inlineCapacity(field, inline.capacity(), InlineBytes.MAX_CAPACITY));
+    }
+    return new FieldType.InlineBytes(type, inline.capacity());
   }
 
   private FieldType rejected(Element at, String message) {

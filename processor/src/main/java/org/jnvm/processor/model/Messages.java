@@ -160,11 +160,28 @@ final class Messages {
 
   static String arrayField(String field, ArrayType type) {
     TypeMirror element = type.getComponentType();
+    String start = "field " + field + " has type " + brief(type) + ", and Java arrays cannot live in a heap: ";
+    if (element.getKind() == TypeKind.BYTE) {
+      return start + "annotate its getter with @Inline(capacity = N) to keep up to N bytes in the object, or use the"
+          + " jnvm-pdt type PBytes";
+    }
     String suggestion = element.getKind().isPrimitive()
         ? "P" + capitalize(element.toString()) + "Array"
         : "PArray<" + brief(element) + ">";
-    return "field " + field + " has type " + brief(type) + ", and Java arrays cannot live in a heap: use the jnvm-pdt array "
-        + suggestion;
+    return start + "use the jnvm-pdt array " + suggestion;
+  }
+
+  static String inlineNotBytes(String field, TypeMirror type) {
+    return "@Inline applies to byte[] fields, and field " + field + " has type " + brief(type)
+        + ": remove @Inline, or declare the getter and setter with byte[]";
+  }
+
+  static String inlineCapacity(String field, int capacity, int max) {
+    return "field " + field + " has @Inline(capacity = " + capacity + "): write a capacity between 1 and " + max;
+  }
+
+  static String inlineOnSetter(ExecutableElement setter) {
+    return "@Inline goes on the getter, not on " + setter.getSimpleName() + ": move it there";
   }
 
   static String boxedField(String field, TypeMirror boxed, TypeMirror primitive) {

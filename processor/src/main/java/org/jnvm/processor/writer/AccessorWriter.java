@@ -40,7 +40,7 @@ final class AccessorWriter {
     out.add(setter(owner, p));
     out.add(hook(model, Names.pwb(p.suffix()))
         .addJavadoc("Writes back the cache lines of field {@code $L}, without a fence.\n", p.name())
-        .addStatement("$L().pwb($L, $L)", HANDLE_FIELD, p.offsetConstant(), p.type().kind().size())
+        .addStatement("$L().pwb($L, $L)", HANDLE_FIELD, p.offsetConstant(), p.type().size())
         .build());
     if (p.isReference()) {
       TypeName type = TypeName.get(p.type().type());
@@ -86,6 +86,8 @@ final class AccessorWriter {
       cases.add("default -> throw $T.unknownId($T.class, id);\n", RuntimeTypes.ENUM_IDS, type);
       b.addStatement("int id = $L().getInt($L)", HANDLE_FIELD, at);
       b.addCode("return switch (id) {\n$>$L$<};\n", cases.build());
+    } else if (p.type() instanceof FieldType.InlineBytes inline) {
+      b.addStatement("return $T.get($L(), $L, $L)", RuntimeTypes.INLINE_BYTES, HANDLE_FIELD, at, inline.capacity());
     }
     return b.build();
   }
@@ -110,6 +112,8 @@ final class AccessorWriter {
       }
       cases.add("default -> throw $T.unknownConstant($N);\n", RuntimeTypes.ENUM_IDS, v);
       b.addCode("$L().putInt($L, $N == null ? 0 : switch ($N) {\n$>$L$<});\n", HANDLE_FIELD, at, v, v, cases.build());
+    } else if (p.type() instanceof FieldType.InlineBytes inline) {
+      b.addStatement("$T.put($L(), $L, $L, $N)", RuntimeTypes.INLINE_BYTES, HANDLE_FIELD, at, inline.capacity(), v);
     }
     return b.build();
   }

@@ -20,6 +20,7 @@ import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.Types;
 import org.jnvm.layout.Layout;
+import org.jnvm.processor.model.FieldType;
 import org.jnvm.processor.model.PersistentClass;
 import org.jnvm.processor.model.Property;
 
@@ -110,7 +111,12 @@ public final class ProxyWriter {
     }
     build.indent();
     for (Property p : model.ownProperties()) {
-      build.add("\n.field($S, $T.$L)", p.name(), RuntimeTypes.FIELD_KIND, p.type().kind().name());
+      if (p.type() instanceof FieldType.InlineBytes inline) {
+        build.add("\n.array($S, $T.$L, $T.footprint($L))", p.name(), RuntimeTypes.FIELD_KIND, inline.kind().name(),
+            RuntimeTypes.INLINE_BYTES, inline.capacity());
+      } else {
+        build.add("\n.field($S, $T.$L)", p.name(), RuntimeTypes.FIELD_KIND, p.type().kind().name());
+      }
     }
     build.add("\n.build()").unindent();
     t.addField(FieldSpec.builder(RuntimeTypes.LAYOUT, "LAYOUT", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)

@@ -11,6 +11,7 @@ import org.jnvm.memory.Memory;
 import org.jnvm.proxy.Construction;
 import org.jnvm.proxy.EnumIds;
 import org.jnvm.proxy.GeneratedProxy;
+import org.jnvm.proxy.InlineBytes;
 import org.jnvm.proxy.Proxies;
 
 /** The runtime types generated code uses, named through the classes themselves. */
@@ -26,6 +27,7 @@ final class RuntimeTypes {
   static final ClassName FAILURE_ATOMIC = ClassName.get(FailureAtomic.class);
   static final ClassName ENUM_IDS = ClassName.get(EnumIds.class);
   static final ClassName PROXIES = ClassName.get(Proxies.class);
+  static final ClassName INLINE_BYTES = ClassName.get(InlineBytes.class);
   static final ClassName GENERATED_PROXY = ClassName.get(GeneratedProxy.class);
   static final ClassName GENERATED = ClassName.get("javax.annotation.processing", "Generated");
 
