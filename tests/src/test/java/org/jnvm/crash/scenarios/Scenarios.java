@@ -37,6 +37,7 @@ public final class Scenarios {
             SlotOp.PUBLISH, 1, SlotOp.REPLACE_FREE, 8, SlotOp.CLEAR, 2, SlotOp.GARBAGE, 1, SlotOp.VALID_GARBAGE, 1,
             SlotOp.ALLOC_FREE, 3, SlotOp.LINK_INVALID, 1, SlotOp.VALIDATE_LINKED, 1, SlotOp.FENCE, 1)),
         new ScenarioFamily("fa", 0.12, 400, i -> new FaScenario("fa-" + i, seed("fa", i), 25)),
+        new ScenarioFamily("inline", 0.06, 300, i -> new InlineScenario("inline-" + i, seed("inline", i), 25)),
         new ScenarioFamily("bank", 0.1, 400, i -> new BankScenario("bank-" + i, seed("bank", i), 20)),
         new ScenarioFamily("pdt", 0.14, 300, i -> new PdtScenario("pdt-" + i, seed("pdt", i), 20, i)));
   }
