@@ -21,10 +21,12 @@ import java.util.Vector;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.jnvm.bench.ycsb.jnvm.MapKind;
 import org.jnvm.bench.ycsb.store.ShmDirectories;
 import org.jnvm.bench.ycsb.store.StoreBinding;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import site.ycsb.ByteArrayByteIterator;
@@ -299,5 +301,17 @@ class StoreBindingsTest {
 
     assertTrue(failure.getMessage().contains(StoreBinding.STORE_DIR_PROPERTY), failure.getMessage());
     assertEquals(Status.ERROR, db.read(TABLE, "user1", null, new HashMap<>()));
+  }
+
+  @Test
+  void jnvmFaRefusesValuesLongerThanItsRecordsHold() throws Exception {
+    Properties properties = new BindingCase(YcsbBinding.JNVM_FA, MapKind.values()[0]).properties(storeDirectory);
+    properties.setProperty("fieldlength", "101");
+    DB db = new BindingCase(YcsbBinding.JNVM_FA, MapKind.values()[0]).newBinding();
+    db.setProperties(properties);
+
+    DBException failure = assertThrows(DBException.class, db::init);
+
+    assertTrue(failure.getMessage().contains("fieldlength is 101: set it to 100 or less"), failure.getMessage());
   }
 }

@@ -1,75 +1,89 @@
 package org.jnvm.bench.ycsb.jnvm;
 
 import org.jnvm.Fa;
+import org.jnvm.Inline;
 import org.jnvm.PObject;
 import org.jnvm.Persistent;
-import org.jnvm.heap.Heap;
-import org.jnvm.pdt.PBytes;
 
 /**
  * jnvm-fa's record: a persistent class of 10 fields, the values of YCSB's {@code field0} to
- * {@code field9}, each a {@code PBytes}. Its constructor and {@link #replace} are failure-atomic
- * blocks: a crash keeps a record whole, with all of an update's new values or none.
+ * {@code field9}, each an {@code @Inline} byte field of up to {@value #CAPACITY} bytes, so that a
+ * record is one object of 1,040 bytes and an update writes in place. Its constructor and {@link
+ * #replace} are failure-atomic blocks: a crash keeps a record whole, with all of an update's new
+ * values or none.
  */
 @Persistent(fa = Fa.NON_PRIVATE)
 public abstract class FaRecord implements PObject {
   /** How many values a record holds. */
   public static final int FIELDS = 10;
 
-  public abstract PBytes getValue0();
+  /** The most bytes a value holds: YCSB's default {@code fieldlength}. */
+  public static final int CAPACITY = 100;
 
-  public abstract void setValue0(PBytes v);
+  @Inline(capacity = CAPACITY)
+  public abstract byte[] getValue0();
 
-  public abstract PBytes getValue1();
+  public abstract void setValue0(byte[] v);
 
-  public abstract void setValue1(PBytes v);
+  @Inline(capacity = CAPACITY)
+  public abstract byte[] getValue1();
 
-  public abstract PBytes getValue2();
+  public abstract void setValue1(byte[] v);
 
-  public abstract void setValue2(PBytes v);
+  @Inline(capacity = CAPACITY)
+  public abstract byte[] getValue2();
 
-  public abstract PBytes getValue3();
+  public abstract void setValue2(byte[] v);
 
-  public abstract void setValue3(PBytes v);
+  @Inline(capacity = CAPACITY)
+  public abstract byte[] getValue3();
 
-  public abstract PBytes getValue4();
+  public abstract void setValue3(byte[] v);
 
-  public abstract void setValue4(PBytes v);
+  @Inline(capacity = CAPACITY)
+  public abstract byte[] getValue4();
 
-  public abstract PBytes getValue5();
+  public abstract void setValue4(byte[] v);
 
-  public abstract void setValue5(PBytes v);
+  @Inline(capacity = CAPACITY)
+  public abstract byte[] getValue5();
 
-  public abstract PBytes getValue6();
+  public abstract void setValue5(byte[] v);
 
-  public abstract void setValue6(PBytes v);
+  @Inline(capacity = CAPACITY)
+  public abstract byte[] getValue6();
 
-  public abstract PBytes getValue7();
+  public abstract void setValue6(byte[] v);
 
-  public abstract void setValue7(PBytes v);
+  @Inline(capacity = CAPACITY)
+  public abstract byte[] getValue7();
 
-  public abstract PBytes getValue8();
+  public abstract void setValue7(byte[] v);
 
-  public abstract void setValue8(PBytes v);
+  @Inline(capacity = CAPACITY)
+  public abstract byte[] getValue8();
 
-  public abstract PBytes getValue9();
+  public abstract void setValue8(byte[] v);
 
-  public abstract void setValue9(PBytes v);
+  @Inline(capacity = CAPACITY)
+  public abstract byte[] getValue9();
+
+  public abstract void setValue9(byte[] v);
 
   /** Resurrection: touches no persistent field. */
   protected FaRecord() {}
 
-  /** A record of {@code values} (null for a field left empty), allocated in {@code heap}. */
-  protected FaRecord(Heap heap, byte[][] values) {
+  /** A record of {@code values} (null for a field left empty). */
+  protected FaRecord(byte[][] values) {
     for (int i = 0; i < values.length; i++) {
       if (values[i] != null) {
-        set(i, PBytes.of(heap, values[i]));
+        set(i, values[i]);
       }
     }
   }
 
-  /** Field {@code index}'s value, or null if it has none. */
-  public final PBytes get(int index) {
+  /** A copy of field {@code index}'s value, or null if it has none. */
+  public final byte[] get(int index) {
     return switch (index) {
       case 0 -> getValue0();
       case 1 -> getValue1();
@@ -85,7 +99,7 @@ public abstract class FaRecord implements PObject {
     };
   }
 
-  private void set(int index, PBytes v) {
+  private void set(int index, byte[] v) {
     switch (index) {
       case 0 -> setValue0(v);
       case 1 -> setValue1(v);
@@ -101,30 +115,10 @@ public abstract class FaRecord implements PObject {
     }
   }
 
-  /**
-   * Gives field {@code indexes[i]} a copy of {@code values[i]}, for each i, and frees the values
-   * replaced: one failure-atomic block, whose frees wait for its commit.
-   */
+  /** Gives field {@code indexes[i]} a copy of {@code values[i]}, for each i: one failure-atomic block. */
   public void replace(int[] indexes, byte[][] values) {
-    Heap heap = handle().heap();
     for (int i = 0; i < indexes.length; i++) {
-      PBytes old = get(indexes[i]);
-      set(indexes[i], PBytes.of(heap, values[i]));
-      if (old != null) {
-        heap.free(old);
-      }
+      set(indexes[i], values[i]);
     }
-  }
-
-  /** Frees the record's values and then the record, in one failure-atomic block. */
-  public void freeWithValues() {
-    Heap heap = handle().heap();
-    for (int i = 0; i < FIELDS; i++) {
-      PBytes value = get(i);
-      if (value != null) {
-        heap.free(value);
-      }
-    }
-    heap.free(this);
   }
 }

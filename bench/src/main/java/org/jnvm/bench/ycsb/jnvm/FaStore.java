@@ -2,17 +2,18 @@ package org.jnvm.bench.ycsb.jnvm;
 
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Properties;
 import java.util.Set;
 import org.jnvm.bench.ycsb.store.StoreSizing;
 import org.jnvm.bench.ycsb.store.YcsbRecord;
-import org.jnvm.pdt.PBytes;
 import org.jnvm.pdt.PString;
 import org.jnvm.proxy.Construction;
+import site.ycsb.workloads.CoreWorkload;
 
 /**
- * jnvm-fa: each record is a {@link FaRecord}, one persistent object of ten values, in a pdt map.
- * An update changes the record in place, in one failure-atomic block, where jnvm-pdt copies the
- * record's array of references. YCSB's field {@code field<i>} is the record's field i.
+ * jnvm-fa: each record is a {@link FaRecord}, one persistent object that holds its ten values, in
+ * a pdt map. An update changes the record in place, in one failure-atomic block, where jnvm-pdt
+ * copies the record's array of references. YCSB's field {@code field<i>} is the record's field i.
  */
 final class FaStore extends PMapStore<FaRecord> {
   private final FieldNames names;
@@ -22,18 +23,24 @@ final class FaStore extends PMapStore<FaRecord> {
     this.names = names;
   }
 
+  /** Refuses a workload whose values could outgrow a record's fields, before any record is written. */
+  static void checkFieldLength(Properties properties) {
+    String text = properties.getProperty(CoreWorkload.FIELD_LENGTH_PROPERTY, CoreWorkload.FIELD_LENGTH_PROPERTY_DEFAULT);
+    if (Integer.parseInt(text.trim()) > FaRecord.CAPACITY) {
+      throw new IllegalArgumentException("jnvm-fa's records hold values of up to " + FaRecord.CAPACITY + " bytes, and "
+          + CoreWorkload.FIELD_LENGTH_PROPERTY + " is " + text + ": set it to " + FaRecord.CAPACITY + " or less");
+    }
+  }
+
   @Override
   FaRecord create(YcsbRecord record) {
     byte[][] values = names.slots(record);
-    return Construction.inHeap(heap(), () -> FaRecordProxy.create(heap(), values));
+    return Construction.inHeap(heap(), () -> FaRecordProxy.create(values));
   }
 
   @Override
   YcsbRecord read(FaRecord stored, Set<String> fields) {
-    return names.read(i -> {
-      PBytes value = stored.get(i);
-      return value == null ? null : value.toByteArray();
-    }, fields);
+    return names.read(stored::get, fields);
   }
 
   @Override
@@ -50,6 +57,6 @@ final class FaStore extends PMapStore<FaRecord> {
 
   @Override
   void free(FaRecord stored) {
-    stored.freeWithValues();
+    heap().free(stored);
   }
 }
