@@ -74,6 +74,13 @@ public final class YcsbReport {
     jvm.addAll(JDK_MISC_FLAGS);
     Files.readAllLines(peerFlags, StandardCharsets.UTF_8).stream().map(String::trim).filter(l -> !l.isEmpty()).forEach(jvm::add);
     jvm.add("-Xmx" + settings.childHeapMiB() + "m");
+    // G1 grows its young generation after the load, into memory the process has never touched, and
+    // on this VM each first touch of a page is a fault of several microseconds. Without pre-touching,
+    // the first measured workload of a store with a small Java heap (jnvm's) ran for seconds at a
+    // fraction of its speed while its allocations faulted the new memory in, which put its p99 at
+    // 13 µs instead of 3 (bench/RESULTS.md, YCSB full, 2026-11-24). With it, G1 touches memory when
+    // it commits it, in a GC pause, for every store alike.
+    jvm.add("-XX:+AlwaysPreTouch");
     jvm.add("-cp");
     jvm.add(System.getProperty("java.class.path"));
     return jvm;
