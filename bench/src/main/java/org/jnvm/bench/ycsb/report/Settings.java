@@ -19,7 +19,8 @@ record Settings(String mode, long records, long operations, double maxSeconds, i
       // run of 1,000,000 took 2.4, its update path not yet compiled, while volatile took 1.66 and
       // 1.63 µs.
       case "quick" -> new Settings(mode, 100_000, 1_000_000, 4, 3072);
-      // 3M records: about 9 GB of jnvm-fa heap on /dev/shm and 5 GB of volatile records, within 24 GiB.
+      // 3M records: a child JVM of 14 GB, all of it touched when it starts (see YcsbReport.childJvm),
+      // beside its store's files on /dev/shm, within 24 GiB.
       case "full" -> new Settings(mode, 3_000_000, 3_000_000, 60, 14336);
       default -> throw new IllegalArgumentException("mode " + mode + ": quick or full");
     };

@@ -73,13 +73,14 @@ public final class YcsbReport {
     jvm.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     jvm.addAll(JDK_MISC_FLAGS);
     Files.readAllLines(peerFlags, StandardCharsets.UTF_8).stream().map(String::trim).filter(l -> !l.isEmpty()).forEach(jvm::add);
+    // The whole Java heap committed and touched when the JVM starts, before any clock. G1 grows its
+    // young generation after the load, into memory the process has never touched, and on this VM
+    // each first touch of a page is a fault of several microseconds: the first measured workload of
+    // a store with a small Java heap (jnvm's) ran for seconds at a fraction of its speed while its
+    // allocations faulted the new memory in, which put its p99 at 13 µs instead of 3. Pre-touching
+    // alone is not enough: G1 then touches each expansion inside a pause, and one of 6.5 GB took 3.8 s.
+    jvm.add("-Xms" + settings.childHeapMiB() + "m");
     jvm.add("-Xmx" + settings.childHeapMiB() + "m");
-    // G1 grows its young generation after the load, into memory the process has never touched, and
-    // on this VM each first touch of a page is a fault of several microseconds. Without pre-touching,
-    // the first measured workload of a store with a small Java heap (jnvm's) ran for seconds at a
-    // fraction of its speed while its allocations faulted the new memory in, which put its p99 at
-    // 13 µs instead of 3 (bench/RESULTS.md, YCSB full, 2026-11-24). With it, G1 touches memory when
-    // it commits it, in a GC pause, for every store alike.
     jvm.add("-XX:+AlwaysPreTouch");
     jvm.add("-cp");
     jvm.add(System.getProperty("java.class.path"));
