@@ -334,11 +334,12 @@ public final class Handle {
 
   /** Writes back the cache lines of {@code width} bytes at {@code off}, block by block. */
   public void pwb(long off, int width) {
-    int n = chunk(off, width);
-    heap.persistence.pwb(address(off, n), n);
-    if (n < width) {
-      pwb(off + n, width - n);
-    }
+    int done = 0;
+    do {
+      int n = chunk(off + done, width - done);
+      heap.persistence.pwb(address(off + done, n), n);
+      done += n;
+    } while (done < width);
   }
 
   /** Writes back every cache line of the object and the headers of its blocks. */

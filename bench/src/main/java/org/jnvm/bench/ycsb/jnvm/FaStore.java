@@ -13,7 +13,7 @@ import site.ycsb.workloads.CoreWorkload;
 /**
  * jnvm-fa: each record is a {@link FaRecord}, one persistent object that holds its ten values, in
  * a pdt map. An update changes the record in place, in one failure-atomic block, where jnvm-pdt
- * copies the record's array of references. YCSB's field {@code field<i>} is the record's field i.
+ * writes a whole new copy of its record. YCSB's field {@code field<i>} is the record's field i.
  */
 final class FaStore extends PMapStore<FaRecord> {
   private final FieldNames names;
