@@ -131,6 +131,12 @@ public final class Errors {
         "a failure-atomic block that writes heap " + path + " cannot also write heap " + otherPath + "; use one block per heap");
   }
 
+  // ------------------------------------------------------------ heap options
+
+  public static IllegalArgumentException negativePrefault(long bytes) {
+    return new IllegalArgumentException("prefault takes the bytes to keep touched ahead of allocation, 0 to turn it off, not " + bytes);
+  }
+
   // ------------------------------------------------------------ persistence backends
 
   public static PersistenceUnavailableException backendUnavailable(String backend, String reason) {

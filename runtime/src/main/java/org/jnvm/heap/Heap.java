@@ -43,6 +43,8 @@ public final class Heap implements AutoCloseable {
   private final Mapping mapping;
   private final ClassRegistry registry;
   private final BlockAllocator allocator;
+  /** Null unless {@link HeapConfig#prefault} asked for one. */
+  private final Prefaulter prefaulter;
   private final Roots roots;
   private final RecoveryReport recovery;
   final Headers headers;
@@ -70,6 +72,8 @@ public final class Heap implements AutoCloseable {
       throw Errors.corrupt(path(), "bump pointer " + bump + " is outside the data blocks");
     }
     long window = Math.max(64, BUMP_WINDOW_BYTES >>> geometry.blockShift());
+    // Started only once the heap is open, so that a damaged file leaves no thread behind.
+    this.prefaulter = config.prefaultBytes() > 0 ? new Prefaulter(mapping, geometry, bump, config.prefaultBytes()) : null;
     this.allocator = new BlockAllocator(geometry.blockCount(), bump, window, this::storeBump);
     this.roots = new Roots(this, mapping.address(geometry.rootTableOffset()), geometry.rootCapacity());
     registry.resolveAvailable();
@@ -92,6 +96,9 @@ public final class Heap implements AutoCloseable {
     allocator.addFree(result.freeBlocks());
     pools.adopt(result.poolBlocks());
     this.recovery = result.report();
+    if (prefaulter != null) {
+      prefaulter.start();
+    }
     LOG.log(
         Level.INFO,
         "opened heap {0} ({1} MiB, {2} B blocks) with persistence backend {3} and memory access through {7}: {4} live objects, {5} blocks available{6}",
@@ -151,6 +158,11 @@ public final class Heap implements AutoCloseable {
   /** The first block that was never handed out. */
   public long bumpPointer() {
     return allocator.bumpPointer();
+  }
+
+  /** The block up to which {@link HeapConfig#prefault} has touched pages so far; -1 without it. */
+  long prefaultedThrough() {
+    return prefaulter == null ? -1 : prefaulter.touchedThrough();
   }
 
   // ---------------------------------------------------------------- allocation and free
@@ -462,6 +474,9 @@ public final class Heap implements AutoCloseable {
     Memory.putLong(at, end);
     persistence.pwb(at);
     persistence.pfence();
+    if (prefaulter != null) {
+      prefaulter.allocatedThrough(end);
+    }
   }
 
   private void markInUse() {
@@ -492,6 +507,9 @@ public final class Heap implements AutoCloseable {
       return;
     }
     closed = true;
+    if (prefaulter != null) {
+      prefaulter.stop();
+    }
     persistence.psync();
     long at = superWord(SuperBlock.SHUTDOWN_AT);
     Memory.putLong(at, SuperBlock.CLEAN);

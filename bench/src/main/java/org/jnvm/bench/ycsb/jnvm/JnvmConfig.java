@@ -15,11 +15,22 @@ import org.jnvm.pdt.Policy;
  *     counterpart of the volatile binding's {@code ConcurrentHashMap}); only tree and skiplist scan
  * @param policy {@value #POLICY_PROPERTY}: the pdt maps' policy, CACHED (the default), BASE or EAGER
  * @param persistence {@value #PERSISTENCE_PROPERTY}: the heap's backend, clwb by default (durable)
+ * @param prefaultBytes {@value #PREFAULT_PROPERTY}: the heap's {@link HeapConfig#prefault} window,
+ *     {@value #DEFAULT_PREFAULT_BYTES} bytes by default, 0 for none
  */
-public record JnvmConfig(MapKind map, Policy policy, String persistence) {
+public record JnvmConfig(MapKind map, Policy policy, String persistence, long prefaultBytes) {
   public static final String MAP_PROPERTY = "jnvm.map";
   public static final String POLICY_PROPERTY = "jnvm.policy";
   public static final String PERSISTENCE_PROPERTY = "jnvm.persistence";
+  public static final String PREFAULT_PROPERTY = "jnvm.prefault";
+
+  /**
+   * The pages of 64 MiB of blocks touched ahead of allocation: a load of 1 KiB records at a few
+   * hundred thousand inserts a second never catches up with the prefault thread, and the memory
+   * is small beside the JVM's heap. Every store of the report pre-touches its Java heap the same
+   * way (see {@code YcsbReport}).
+   */
+  public static final long DEFAULT_PREFAULT_BYTES = 64L << 20;
 
   /** A heap is never smaller than this, so that a small test run still has room for its logs and pools. */
   private static final long MIN_HEAP_BYTES = 64L << 20;
@@ -38,13 +49,14 @@ public record JnvmConfig(MapKind map, Policy policy, String persistence) {
     return new JnvmConfig(
         MapKind.named(properties.getProperty(MAP_PROPERTY, MapKind.CONCURRENTHASH.id())),
         Policy.valueOf(properties.getProperty(POLICY_PROPERTY, Policy.CACHED.name()).toUpperCase(Locale.ROOT)),
-        properties.getProperty(PERSISTENCE_PROPERTY, "clwb"));
+        properties.getProperty(PERSISTENCE_PROPERTY, "clwb"),
+        Long.parseLong(properties.getProperty(PREFAULT_PROPERTY, Long.toString(DEFAULT_PREFAULT_BYTES)).trim()));
   }
 
   /** Opens the heap file {@code name} in {@code directory}, or creates it sized for {@code sizing}. */
   Heap openHeap(Path directory, String name, StoreSizing sizing) {
     long bytes = Math.max(MIN_HEAP_BYTES, sizing.entries() * (sizing.recordBytes() * HEAP_BYTES_PER_RECORD_BYTE + HEAP_BYTES_PER_RECORD));
-    return Heap.openOrCreate(directory.resolve(name + ".heap"), HeapConfig.ofSize(bytes).persistence(persistence));
+    return Heap.openOrCreate(directory.resolve(name + ".heap"), HeapConfig.ofSize(bytes).persistence(persistence).prefault(prefaultBytes));
   }
 
   /** What the report prints: the map and policy. */

@@ -7,6 +7,7 @@ import java.util.Locale;
 import org.jnvm.bench.Environment;
 import org.jnvm.bench.Markers;
 import org.jnvm.bench.ycsb.YcsbBinding;
+import org.jnvm.bench.ycsb.jnvm.JnvmConfig;
 
 /** The ycsb section of RESULTS.md, from a report's results and floors. */
 final class YcsbSection {
@@ -49,7 +50,9 @@ final class YcsbSection {
         + ". A child opens its store before any clock starts, loads it, then runs the workloads with 1 and then 2 client threads. "
         + "jnvm-pdt, jnvm-fa and volatile run A, B, C, F, D on `PConcurrentHashMap`/`ConcurrentHashMap` and E on `PSkipListMap`/`ConcurrentSkipListMap` "
         + "(pdt policy CACHED), each on a store loaded afresh; the peers and the blackhole run all six on one store.");
-    add("- jnvm stores: a heap file in /dev/shm (tmpfs) with the clwb backend. " + Environment.writeBack(jvm.get(0)));
+    add("- jnvm stores: a heap file in /dev/shm (tmpfs) with the clwb backend, and a thread of the heap's that keeps the pages of the next "
+        + (JnvmConfig.DEFAULT_PREFAULT_BYTES >> 20) + " MiB of never-used blocks mapped in (`HeapConfig.prefault`), as every child pre-touches "
+        + "its Java heap. " + Environment.writeBack(jvm.get(0)));
     add("- Latency: measured by the runner, not by YCSB's `DBWrapper`: `System.nanoTime` around each call of the binding, all operation "
         + "types together, in an HdrHistogram (3 digits); p50 and p99 in µs. Throughput: operations over the time from starting the client "
         + "threads to the last one's end, as YCSB's client counts it.");
