@@ -8,6 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.Lock;
 import java.util.function.BiConsumer;
+import java.util.function.BiFunction;
 import java.util.function.Supplier;
 import org.jnvm.PObject;
 import org.jnvm.errors.Errors;
@@ -145,7 +146,9 @@ final class MapCore<K, V> {
       }
       Slot<V> slot = new Slot<>(i, pair, value, null);
       PPair.bind(p, slot);
-      entries.accept((K) heap.resurrect(key), slot);
+      K k = (K) heap.resurrect(key);
+      slot.key = k;
+      entries.accept(k, slot);
     }
     return array;
   }
@@ -273,6 +276,37 @@ final class MapCore<K, V> {
     }
   }
 
+  /**
+   * {@link Map#computeIfPresent} under the key's lock, with one lookup: a new value replaces the
+   * old one with one atomic update, the very value it was given writes nothing (it may have
+   * changed in place), and null removes the mapping, freeing only the pair. {@code remapping}
+   * gets {@code key}, or the map's own key when {@code key} is a {@link KeyProbe}. Returns the
+   * value the key now has, or null.
+   */
+  @SuppressWarnings("unchecked") // a key that is not a probe is a K; a slot's key is the map's
+  V computeIfPresent(Object key, BiFunction<? super K, ? super V, ? extends V> remapping) {
+    Objects.requireNonNull(key, "persistent maps hold no null keys");
+    Objects.requireNonNull(remapping, "remapping");
+    Lock lock = locking.key(key);
+    lock.lock();
+    try {
+      Slot<V> s = mirrorToChange().get(key);
+      if (s == null) {
+        return null;
+      }
+      V old = value(s);
+      V next = remapping.apply((K) (key instanceof KeyProbe ? s.key : key), old);
+      if (next == null) {
+        remove(key, null, Contents.KEEP, null);
+      } else if (next != old) {
+        replace(s, next);
+      }
+      return next;
+    } finally {
+      lock.unlock();
+    }
+  }
+
   private void insert(K key, V value) {
     PObject k = (PObject) key;
     PObject v = (PObject) value;
@@ -291,6 +325,7 @@ final class MapCore<K, V> {
     }
     Slot<V> slot = new Slot<>(index, pair.handle().offset(), v.handle().offset(), policy == Policy.BASE ? null : value);
     PPair.bind(pair.handle(), slot);
+    slot.key = key;
     mirror.put(key, slot);
   }
 

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import org.jnvm.PObject;
 
@@ -120,6 +121,27 @@ public class MapView<K, V> extends AbstractMap<K, V> {
   @Override
   public boolean replace(K key, V oldValue, V newValue) {
     return oldValue != null && shows(key) && core.put(key, newValue, false, true, oldValue) != null;
+  }
+
+  /**
+   * Replaces the value of {@code key} with what {@code remapping} makes of it, under the key's lock
+   * and with one lookup, where {@code Map}'s default looks the key up once to read and again to
+   * replace. A new value is published with one atomic update; the value given back unchanged
+   * writes nothing, so a value changed in place stays where it is. Neither the old value nor, when
+   * {@code remapping} returns null and the mapping goes, the key is freed. {@code remapping} must
+   * not change this map.
+   */
+  @Override
+  public V computeIfPresent(K key, BiFunction<? super K, ? super V, ? extends V> remapping) {
+    return shows(key) ? core.computeIfPresent(key, remapping) : null;
+  }
+
+  /**
+   * {@link #computeIfPresent(Object, BiFunction)} for the key that {@code probe} stands for;
+   * {@code remapping} gets the map's own key.
+   */
+  public V computeIfPresent(KeyProbe<K> probe, BiFunction<? super K, ? super V, ? extends V> remapping) {
+    return shows(probe) ? core.computeIfPresent(probe, remapping) : null;
   }
 
   /** Removes a mapping; frees its pair but neither the key nor the value, which is returned. */

@@ -1,6 +1,7 @@
 package org.jnvm.pdt;
 
 import java.util.Map;
+import java.util.function.BiFunction;
 import org.jnvm.PObject;
 
 /**
@@ -21,6 +22,14 @@ public interface PMap<K extends PObject, V extends PObject> extends Map<K, V>, P
   default V get(KeyProbe<K> probe) {
     return get((Object) probe);
   }
+
+  /**
+   * {@link #computeIfPresent(Object, java.util.function.BiFunction)} for the key that {@code probe}
+   * stands for, with one lookup under the key's lock; {@code remapping} gets the map's own key. A
+   * new value is published with one atomic update, the value given back unchanged writes nothing,
+   * and null removes the mapping. Nothing is freed.
+   */
+  V computeIfPresent(KeyProbe<K> probe, BiFunction<? super K, ? super V, ? extends V> remapping);
 
   /** The caching policy the map was created with. */
   Policy policy();

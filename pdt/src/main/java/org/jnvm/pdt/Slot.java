@@ -42,9 +42,14 @@ final class Slot<V> implements DirectAccess {
    * reading one. Written only under the key's lock.
    */
   private long pairBase;
-  /** In a {@link SlotTable}, where the slot is its own hash node: the key, its spread hash, the next node. */
+  /**
+   * The entry's key: in a {@link SlotTable}, where the slot is its own hash node, the table's key
+   * object; in other mirrors, the key the entry was made with, equal to the mirror's. Lookups by a
+   * {@link KeyProbe} hand it out as the map's own key.
+   */
   Object key;
 
+  /** In a {@link SlotTable}: the key's spread hash and the next node. */
   int hash;
   Slot<V> next;
 

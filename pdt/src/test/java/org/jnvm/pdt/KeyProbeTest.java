@@ -3,8 +3,11 @@ package org.jnvm.pdt;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.jnvm.heap.Heap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -40,6 +43,50 @@ class KeyProbeTest extends HeapTest {
         assertNull(byProbe, key);
       }
     }
+  }
+
+  @ParameterizedTest
+  @MethodSource("org.jnvm.pdt.MapKind#withPolicies")
+  void computeIfPresentByAProbeChangesTheValueOfItsKeyWithTheMapsOwnKey(MapKind kind, Policy policy) {
+    Heap h = heap.heap();
+    PMap<PString, PString> map = kind.createRooted(h, policy, "map");
+    for (int i = 0; i < 4; i++) {
+      map.put(PString.of(h, "key" + i), PString.of(h, "value" + i));
+    }
+    PString key1 = map.keySet().stream().filter(k -> k.toString().equals("key1")).findFirst().orElseThrow();
+    List<PString> given = new ArrayList<>();
+
+    PString now = map.computeIfPresent(PString.probe("key1"), (k, old) -> {
+      assertSame(key1, k, "the function gets the key in the map, not the probe");
+      given.add(old);
+      return PString.of(h, "changed");
+    });
+    assertEquals("changed", now.toString());
+    assertEquals("changed", map.get(PString.probe("key1")).toString());
+    assertEquals("value1", given.get(0).toString(), "the old value is not freed");
+
+    long two = map.get(PString.probe("key2")).handle().offset();
+    given.clear();
+    PString same = map.computeIfPresent(PString.probe("key2"), (k, old) -> {
+      given.add(old);
+      return old;
+    });
+    assertSame(given.get(0), same);
+    assertEquals(two, map.get(PString.probe("key2")).handle().offset(), "giving the value back keeps it");
+    assertNull(map.computeIfPresent(PString.probe("key3"), (k, old) -> null));
+    assertNull(map.get(PString.probe("key3")), "null removes the mapping");
+    assertNull(map.computeIfPresent(PString.probe("absent"), (k, old) -> { throw new AssertionError("called for an absent key"); }));
+    assertEquals(3, map.size());
+
+    PMap<PString, PString> back = rootMap(heap.reopen());
+    assertEquals("changed", back.get(PString.probe("key1")).toString());
+    assertEquals("value2", back.get(PString.probe("key2")).toString());
+    assertNull(back.get(PString.probe("key3")));
+    PString key0 = back.keySet().stream().filter(k -> k.toString().equals("key0")).findFirst().orElseThrow();
+    back.computeIfPresent(PString.probe("key0"), (k, old) -> {
+      assertSame(key0, k, "a reopened map hands out its own key too");
+      return old;
+    });
   }
 
   @Test
