@@ -6,7 +6,6 @@ import java.util.Properties;
 import java.util.Set;
 import org.jnvm.bench.ycsb.store.StoreSizing;
 import org.jnvm.bench.ycsb.store.YcsbRecord;
-import org.jnvm.pdt.PString;
 import org.jnvm.proxy.Construction;
 import site.ycsb.workloads.CoreWorkload;
 
@@ -44,7 +43,7 @@ final class FaStore extends PMapStore<FaRecord> {
   }
 
   @Override
-  void change(PString key, FaRecord stored, YcsbRecord changes) {
+  FaRecord changed(FaRecord stored, YcsbRecord changes) {
     int[] indexes = new int[changes.fields().size()];
     byte[][] values = new byte[indexes.length][];
     int i = 0;
@@ -53,6 +52,7 @@ final class FaStore extends PMapStore<FaRecord> {
       values[i++] = field.getValue();
     }
     stored.replace(indexes, values);
+    return stored;
   }
 
   @Override

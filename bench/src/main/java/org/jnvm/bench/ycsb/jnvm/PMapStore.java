@@ -22,10 +22,11 @@ import org.jnvm.pdt.PString;
  * reference update, and the store fences after it, so that every change is durable when it
  * returns.
  *
- * <p>YCSB gives {@code String} keys. A read looks the map up with a {@link PString#probe}, which
- * makes nothing persistent. A change needs the map's own key proxy: the store keeps a volatile index
- * from each key to it, rebuilt from the map when the heap opens, which scans use too. Changes hold
- * the {@link Guard} for their key, which also keeps the index in step.
+ * <p>YCSB gives {@code String} keys. Reads and updates look the map up with a {@link
+ * PString#probe}, which makes nothing persistent. An insert or a delete needs the map's own key
+ * proxy: the store keeps a volatile index from each key to it, rebuilt from the map when the heap
+ * opens, which scans use too. Changes hold the {@link Guard} for their key, which also keeps the
+ * index in step.
  */
 abstract class PMapStore<V extends PObject> implements RecordStore {
   static final String ROOT = "usertable";
@@ -68,16 +69,14 @@ abstract class PMapStore<V extends PObject> implements RecordStore {
   /** The fields of {@code stored} in {@code fields}, all if null. */
   abstract YcsbRecord read(V stored, Set<String> fields);
 
-  /** Sets {@code changes}' fields in the record {@code stored} under {@code key}, durably. */
-  abstract void change(PString key, V stored, YcsbRecord changes);
+  /**
+   * The record with {@code changes}' fields set: {@code stored} itself, changed in place and
+   * durably, or a new record, not yet published, that replaces it.
+   */
+  abstract V changed(V stored, YcsbRecord changes);
 
   /** Frees a record that no map references any more, with whatever it alone references. */
   abstract void free(V stored);
-
-  /** Replaces the record under {@code key}, which must be in the map, with one atomic update. */
-  final void replace(PString key, V next) {
-    records.replace(key, next);
-  }
 
   @Override
   public final Optional<YcsbRecord> read(String key, Set<String> fields) {
@@ -128,13 +127,19 @@ abstract class PMapStore<V extends PObject> implements RecordStore {
   @Override
   public final boolean update(String key, YcsbRecord changes) {
     return durably(key, () -> {
-      PString stored = keys.get(key);
-      V record = stored == null ? null : records.get(stored);
-      if (record == null) {
-        return false;
-      }
-      change(stored, record, changes);
-      return true;
+      // One lookup, by a probe and under the map's key lock: the record, then its replacement if
+      // there is one. The key index is not needed, since no key is added.
+      List<V> replaced = new ArrayList<>(1);
+      V now = records.computeIfPresent(PString.probe(key), (k, record) -> {
+        V next = changed(record, changes);
+        if (next != record) {
+          replaced.add(record);
+        }
+        return next;
+      });
+      // A crash before this free leaves the old record unreachable: the recovery GC frees it.
+      replaced.forEach(this::free);
+      return now != null;
     });
   }
 

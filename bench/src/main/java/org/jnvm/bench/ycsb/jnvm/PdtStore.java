@@ -5,7 +5,6 @@ import java.util.Set;
 import org.jnvm.bench.ycsb.store.StoreSizing;
 import org.jnvm.bench.ycsb.store.YcsbRecord;
 import org.jnvm.pdt.PBytes;
-import org.jnvm.pdt.PString;
 
 /**
  * jnvm-pdt: each record is one {@code PBytes} holding its ten values ({@link FieldNames#pack}),
@@ -37,10 +36,8 @@ final class PdtStore extends PMapStore<PBytes> {
   }
 
   @Override
-  void change(PString key, PBytes stored, YcsbRecord changes) {
-    replace(key, PBytes.of(heap(), names.with(stored.toByteArray(), changes)));
-    // A crash before this free leaves the old record unreachable: the recovery GC frees it.
-    heap().free(stored);
+  PBytes changed(PBytes stored, YcsbRecord changes) {
+    return PBytes.of(heap(), names.with(stored.toByteArray(), changes));
   }
 
   @Override
