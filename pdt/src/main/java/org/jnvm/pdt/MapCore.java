@@ -9,6 +9,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.Lock;
 import java.util.function.BiConsumer;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.jnvm.PObject;
 import org.jnvm.errors.Errors;
@@ -251,12 +252,8 @@ final class MapCore<K, V> {
    * or its value was not the expected one.
    */
   V put(K key, V value, boolean onlyIfAbsent, boolean onlyIfPresent, Object expected) {
-    Objects.requireNonNull(key, "persistent maps hold no null keys");
     Objects.requireNonNull(value, "persistent maps hold no null values");
-    Lock lock = locking.key(key);
-    lock.lock();
-    try {
-      Slot<V> s = mirrorToChange().get(key);
+    return underKeyLock(key, s -> {
       if (s == null) {
         if (!onlyIfPresent) {
           insert(key, value);
@@ -271,9 +268,7 @@ final class MapCore<K, V> {
         replace(s, value);
       }
       return old;
-    } finally {
-      lock.unlock();
-    }
+    });
   }
 
   /**
@@ -285,12 +280,8 @@ final class MapCore<K, V> {
    */
   @SuppressWarnings("unchecked") // a key that is not a probe is a K; a slot's key is the map's
   V computeIfPresent(Object key, BiFunction<? super K, ? super V, ? extends V> remapping) {
-    Objects.requireNonNull(key, "persistent maps hold no null keys");
     Objects.requireNonNull(remapping, "remapping");
-    Lock lock = locking.key(key);
-    lock.lock();
-    try {
-      Slot<V> s = mirrorToChange().get(key);
+    return underKeyLock(key, s -> {
       if (s == null) {
         return null;
       }
@@ -302,6 +293,19 @@ final class MapCore<K, V> {
         replace(s, next);
       }
       return next;
+    });
+  }
+
+  /**
+   * Runs a change of {@code key}'s entry under the key's lock: {@code change} gets the entry, or
+   * null when the key is absent, and may write to the heap.
+   */
+  private <T> T underKeyLock(Object key, Function<Slot<V>, T> change) {
+    Objects.requireNonNull(key, "persistent maps hold no null keys");
+    Lock lock = locking.key(key);
+    lock.lock();
+    try {
+      return change.apply(mirrorToChange().get(key));
     } finally {
       lock.unlock();
     }
@@ -353,11 +357,7 @@ final class MapCore<K, V> {
    * {@code contents} freed it), or null if nothing was removed.
    */
   V remove(Object key, Object expected, Contents contents, Runnable unlink) {
-    Objects.requireNonNull(key, "persistent maps hold no null keys");
-    Lock lock = locking.key(key);
-    lock.lock();
-    try {
-      Slot<V> s = mirrorToChange().get(key);
+    return underKeyLock(key, s -> {
       if (s == null) {
         return null;
       }
@@ -384,9 +384,7 @@ final class MapCore<K, V> {
       // An entry an iterator handed out before reads null from here on, not a value now freed.
       s.update(0, null);
       return old;
-    } finally {
-      lock.unlock();
-    }
+    });
   }
 
   /** Frees a pair that no slot references any more, and what {@code contents} says of its key and value. */
