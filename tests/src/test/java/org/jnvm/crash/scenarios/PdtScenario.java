@@ -25,7 +25,7 @@ import org.jnvm.pdt.Policy;
 /**
  * pdt containers: an extensible list of cells (appends that grow its array, replacements, removals
  * at the end and in the middle, inserts) and a map from strings to cells (inserts, value
- * replacements, removals), both under one root. The variant number picks the map's type and
+ * replacements by put and by computeIfPresent with a key probe, removals), both under one root. The variant number picks the map's type and
  * caching policy ({@link MapKind}), so that consecutive variants cover every pair. The oracle keeps one history per container, the
  * list's ids and the map's entries sorted by key, since nothing orders a change of one before a
  * change of the other without a fence between them. A change made with one atomic update is durable
@@ -111,7 +111,7 @@ final class PdtScenario extends Seeded {
       listStates.done(l, fences.getAsLong());
       mapStates.done(m, fences.getAsLong());
       for (int n = 0; n < ops; n++) {
-        step(rng.nextInt(9));
+        step(rng.nextInt(10));
         done++;
       }
     }
@@ -157,6 +157,14 @@ final class PdtScenario extends Seeded {
           map.put(k, c.id());
           PString key = PString.of(heap, "key-" + k);
           change(() -> pmap.put(key, c), false, false);
+        }
+        case 8 -> {
+          int k = rng.nextInt(KEYS);
+          if (map.containsKey(k)) {
+            Cell c = cell();
+            map.put(k, c.id());
+            change(() -> pmap.computeIfPresent(PString.probe("key-" + k), (key, old) -> c), false, false);
+          }
         }
         default -> {
           int k = rng.nextInt(KEYS);
