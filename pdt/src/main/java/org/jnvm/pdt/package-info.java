@@ -47,7 +47,9 @@
  *
  * <p><b>Lookups by plain values.</b> {@link org.jnvm.pdt.PMap#get(org.jnvm.pdt.KeyProbe)} looks a key up with a
  * volatile stand-in, such as {@code map.get(PString.probe("alice"))}, so a program that holds
- * {@code String}s makes no persistent string to ask a map keyed by {@code PString}s.
+ * {@code String}s makes no persistent string to ask a map keyed by {@code PString}s. {@link
+ * org.jnvm.pdt.PMap#computeIfPresent(org.jnvm.pdt.KeyProbe, java.util.function.BiFunction)}
+ * changes the value of such a key with one lookup, and hands its function the map's own key.
  *
  * <p><b>Iteration.</b> An entry from an iterator reads its value when asked, so it sees a value
  * updated since; once its key is removed, it reads null rather than a value the removal may free.
