@@ -21,7 +21,7 @@ import org.jnvm.memory.Memory;
  */
 final class Prefaulter implements Runnable {
   /** The smallest page of the platforms we run on; touching each 4 KiB also covers larger pages. */
-  static final long PAGE = 4096;
+  private static final long PAGE = 4096;
   /** Bytes of blocks touched between two publications of progress and looks for a stop. */
   private static final long STEP_BYTES = 1 << 20;
 
@@ -49,10 +49,9 @@ final class Prefaulter implements Runnable {
     this.aheadBlocks = Math.max(1, aheadBytes >>> geometry.blockShift());
     this.stepBlocks = Math.max(1, STEP_BYTES >>> geometry.blockShift());
     this.touched = from;
-    this.wanted = from;
+    this.wanted = Math.min(geometry.blockCount(), from + aheadBlocks);
     this.thread = new Thread(this, "jnvm-prefault " + mapping.path().getFileName());
     thread.setDaemon(true);
-    allocatedThrough(from);
   }
 
   void start() {

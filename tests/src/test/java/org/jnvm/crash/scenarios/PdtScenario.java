@@ -25,14 +25,15 @@ import org.jnvm.pdt.Policy;
 /**
  * pdt containers: an extensible list of cells (appends that grow its array, replacements, removals
  * at the end and in the middle, inserts) and a map from strings to cells (inserts, value
- * replacements by put and by computeIfPresent with a key probe, removals), both under one root. The variant number picks the map's type and
- * caching policy ({@link MapKind}), so that consecutive variants cover every pair. The oracle keeps one history per container, the
- * list's ids and the map's entries sorted by key, since nothing orders a change of one before a
- * change of the other without a fence between them. A change made with one atomic update is durable
- * at the next fence; one that fences after its store (removing the last element) or runs in a
- * failure-atomic block (shifting elements) is durable when it returns. After a crash the recovered
- * list and map must each be a state their history allows, and the map's mirror, rebuilt from a
- * scan, must agree with its entries.
+ * replacements by put and by computeIfPresent with a key probe, removals), both under one root. The
+ * variant number picks the map's type and caching policy ({@link MapKind}), so that consecutive
+ * variants cover every pair. The oracle keeps one history per container, the list's ids and the
+ * map's entries sorted by key, since nothing orders a change of one before a change of the other
+ * without a fence between them. A change made with one atomic update is durable at the next fence;
+ * one that fences after its store (removing the last element) or runs in a failure-atomic block
+ * (shifting elements) is durable when it returns. After a crash the recovered list and map must
+ * each be a state their history allows, and the map's mirror, rebuilt from a scan, must agree with
+ * its entries.
  */
 final class PdtScenario extends Seeded {
   /** The persistent map types, each made with a given policy. */
