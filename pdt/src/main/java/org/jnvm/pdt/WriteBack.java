@@ -7,18 +7,13 @@ final class WriteBack {
   private WriteBack() {}
 
   /**
-   * Writes back the first {@code bytes} bytes of the object behind {@code handle}, block by block,
-   * without a fence, and tells the handle that this is all the object reads, so that publication
-   * writes back no more (see {@link Handle#contentWrittenBack()}). For immutable objects only. Its
-   * header needs no write-back here: validation writes it back.
+   * Writes back the first {@code bytes} bytes of the object behind {@code handle}, without a
+   * fence, and tells the handle that this is all the object reads, so that publication writes back
+   * no more (see {@link Handle#contentWrittenBack()}). For immutable objects only. Its header needs
+   * no write-back here: validation writes it back.
    */
   static void prefix(Handle handle, long bytes) {
-    long blockSize = handle.heap().geometry().blockSize();
-    for (long off = 0; off < bytes; ) {
-      int width = (int) Math.min(bytes - off, blockSize - (off & (blockSize - 1)));
-      handle.pwb(off, width);
-      off += width;
-    }
+    handle.pwb(0, Math.toIntExact(bytes));
     handle.contentWrittenBack();
   }
 }

@@ -269,24 +269,30 @@ public final class Handle {
     Memory.putLong(writableAddress(off, 8), reference);
   }
 
-  /** Copies {@code length} bytes at {@code off} into {@code to}, block by block. */
+  /** Copies {@code length} bytes at {@code off} into {@code to}, one run of adjacent blocks at a time. */
   public void getBytes(long off, byte[] to, int from, int length) {
     java.util.Objects.checkFromIndexSize(from, length, to.length);
+    boolean ownBlocks = directAccessAllowed();
     int done = 0;
     while (done < length) {
       int n = chunk(off + done, length - done);
-      Memory.copyToArray(address(off + done, n), to, from + done, n);
+      long at = address(off + done, n);
+      n = ownBlocks ? adjacent(off + done, n, length - done) : n;
+      Memory.copyToArray(at, to, from + done, n);
       done += n;
     }
   }
 
-  /** Writes {@code length} bytes of {@code from} at {@code off}, block by block. */
+  /** Writes {@code length} bytes of {@code from} at {@code off}, one run of adjacent blocks at a time. */
   public void putBytes(long off, byte[] from, int start, int length) {
     java.util.Objects.checkFromIndexSize(start, length, from.length);
+    boolean ownBlocks = directAccessAllowed();
     int done = 0;
     while (done < length) {
       int n = chunk(off + done, length - done);
-      Memory.copyFromArray(from, start + done, writableAddress(off + done, n), n);
+      long at = writableAddress(off + done, n);
+      n = ownBlocks ? adjacent(off + done, n, length - done) : n;
+      Memory.copyFromArray(from, start + done, at, n);
       done += n;
     }
   }
@@ -295,6 +301,28 @@ public final class Handle {
   private int chunk(long off, int wanted) {
     long room = heap.geometry.blockSize() - (off & heap.geometry.blockMask());
     return (int) Math.min(wanted, Math.max(1, room));
+  }
+
+  /**
+   * How many of {@code wanted} bytes at {@code off}, of which the first {@code inBlock} end its
+   * block and were checked, lie at consecutive addresses: on through the following blocks while
+   * each starts where the one before ends, as blocks taken together from the bump pointer do. One
+   * copy of a run costs less than one per block. Only for accesses to the object's own blocks: a
+   * thread inside a failure-atomic block reads and writes in-flight copies, block by block.
+   */
+  private int adjacent(long off, int inBlock, int wanted) {
+    if (blocks == null || inBlock == wanted) {
+      return inBlock;
+    }
+    long blockSize = heap.geometry.blockSize();
+    int block = (int) (off >>> heap.geometry.blockShift());
+    long end = Math.min(capacity, off + wanted);
+    int n = inBlock;
+    while (off + n < end && blocks[block + 1] == blocks[block] + blockSize) {
+      block++;
+      n += (int) Math.min(end - (off + n), blockSize);
+    }
+    return n;
   }
 
   /** Stores a reference; it is not written back and does not validate the target. */
@@ -332,12 +360,15 @@ public final class Handle {
     }
   }
 
-  /** Writes back the cache lines of {@code width} bytes at {@code off}, block by block. */
+  /** Writes back the cache lines of {@code width} bytes at {@code off}, a run of adjacent blocks at a time. */
   public void pwb(long off, int width) {
+    boolean ownBlocks = directAccessAllowed();
     int done = 0;
     do {
       int n = chunk(off + done, width - done);
-      heap.persistence.pwb(address(off + done, n), n);
+      long at = address(off + done, n);
+      n = ownBlocks ? adjacent(off + done, n, width - done) : n;
+      heap.persistence.pwb(at, n);
       done += n;
     } while (done < width);
   }

@@ -3,6 +3,7 @@ package org.jnvm.heap;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,6 +14,7 @@ import org.jnvm.errors.HeapCorruptedException;
 import org.jnvm.fa.FailureAtomic;
 import org.jnvm.fixtures.Node;
 import org.jnvm.fixtures.RecordingPersistence;
+import org.jnvm.fixtures.RefArray;
 import org.jnvm.fixtures.ShmTempDir;
 import org.jnvm.fixtures.Tally;
 import org.jnvm.fixtures.Wide;
@@ -74,6 +76,43 @@ class HandleTest {
       w.handle().getBytes(3, back, 0, back.length);
       assertArrayEquals(data, back, "the aborted block's bytes are gone");
       assertThrows(IndexOutOfBoundsException.class, () -> w.handle().getBytes(w.handle().capacity() - 2, new byte[4], 0, 4));
+    }
+  }
+
+  /**
+   * Bytes are copied a run of adjacent blocks at a time; a chain with a gap, as reused blocks
+   * make, must still be copied block by block where it breaks.
+   */
+  @Test
+  void bytesFollowABlockChainWithAGapInIt() {
+    try (Heap heap = Heap.create(dir.resolve("g.heap"), HeapConfig.ofSize(1 << 20))) {
+      Wide[] placed = new Wide[4];
+      for (int i = 0; i < placed.length; i++) {
+        placed[i] = new Wide(heap);
+        placed[i].pwb();
+        placed[i].validate();
+      }
+      heap.free(placed[1]);
+      heap.free(placed[3]);
+      heap.pfence();
+      // Two of placed[1]'s three blocks go to the array, so the Wide gets its last one and two of placed[3]'s.
+      new RefArray(heap, 40).validate();
+      Wide w = new Wide(heap);
+      Handle h = w.handle();
+      long block = heap.geometry.blockSize();
+      assertEquals(3, h.blockCount());
+      assertNotEquals(h.address(0, 1) + block, h.address(block, 1), "a gap after the first block");
+      assertEquals(h.address(block, 1) + block, h.address(2 * block, 1), "then two adjacent blocks");
+
+      byte[] data = new byte[(int) h.capacity() - 5];
+      new Random(2).nextBytes(data);
+      h.putBytes(5, data, 0, data.length);
+      for (int i = 0; i < data.length; i++) {
+        assertEquals(data[i], h.getByte(5 + i), "byte " + i);
+      }
+      byte[] back = new byte[data.length];
+      h.getBytes(5, back, 0, back.length);
+      assertArrayEquals(data, back);
     }
   }
 
