@@ -7,7 +7,7 @@ import org.jnvm.bench.ycsb.store.YcsbRecord;
 import org.jnvm.pdt.PBytes;
 
 /**
- * jnvm-pdt: each record is one {@code PBytes} holding its ten values ({@link FieldNames#pack}),
+ * jnvm-pdt: each record is one {@code PBytes} holding its ten values (a {@link PackedRecord}),
  * the value of a pdt map, as the paper lays a record out (one object of about 1 KB, 21.2% of its
  * blocks lost to headers and fragmentation, §5.3.5). An update is copy-on-write: a new record with
  * the changed values, swapped in with the map's one atomic update, then the old one freed. No
@@ -26,18 +26,17 @@ final class PdtStore extends PMapStore<PBytes> {
 
   @Override
   PBytes create(YcsbRecord record) {
-    return PBytes.of(heap(), FieldNames.pack(names.slots(record)));
+    return PBytes.of(heap(), PackedRecord.pack(names.slots(record)));
   }
 
   @Override
   YcsbRecord read(PBytes stored, Set<String> fields) {
-    byte[][] slots = FieldNames.unpack(stored.toByteArray());
-    return names.read(i -> slots[i], fields);
+    return names.read(PackedRecord.of(stored)::slot, fields);
   }
 
   @Override
   PBytes changed(PBytes stored, YcsbRecord changes) {
-    return PBytes.of(heap(), names.with(stored.toByteArray(), changes));
+    return PBytes.of(heap(), PackedRecord.of(stored).with(names.slots(changes)));
   }
 
   @Override

@@ -1,0 +1,104 @@
+package org.jnvm.bench.ycsb.jnvm;
+
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import org.jnvm.pdt.PBytes;
+
+/**
+ * A jnvm-pdt record's values in one byte sequence: for each of the {@link FieldNames#COUNT} slots,
+ * its length (-1 if the slot has no value, big endian), then its bytes. A stored record is read
+ * with one copy of its {@code PBytes}, not one per slot: the runtime copies adjacent blocks in one
+ * go, and a small copy out of the heap costs more per byte than a large one.
+ */
+final class PackedRecord {
+  /** The length {@link #pack} writes for a slot without a value. */
+  private static final int ABSENT = -1;
+
+  private final byte[] packed;
+  /** Where each slot's length starts, then where the last slot ends. */
+  private final int[] starts = new int[FieldNames.COUNT + 1];
+  /** Bit {@code i} is set if slot {@code i} has no value (as opposed to an empty one). */
+  private int absentSlots;
+
+  /** Reads the slots' lengths; throws unless {@code packed} is {@link FieldNames#COUNT} slots exactly. */
+  private PackedRecord(byte[] packed) {
+    this.packed = packed;
+    ByteBuffer in = ByteBuffer.wrap(packed);
+    int length = packed.length;
+    int at = 0;
+    for (int i = 0; i < FieldNames.COUNT; i++) {
+      if (length - at < Integer.BYTES) {
+        throw new IllegalArgumentException("a packed record of " + length + " bytes ends before slot " + i);
+      }
+      starts[i] = at;
+      int valueLength = in.getInt(at);
+      at += Integer.BYTES;
+      if (valueLength < ABSENT || valueLength > length - at) {
+        throw new IllegalArgumentException("slot " + i + " of a packed record claims " + valueLength + " bytes");
+      }
+      if (valueLength == ABSENT) {
+        absentSlots |= 1 << i;
+      }
+      at += Math.max(valueLength, 0);
+    }
+    if (at != length) {
+      throw new IllegalArgumentException("a packed record of " + FieldNames.COUNT + " slots has " + (length - at) + " bytes more");
+    }
+    starts[FieldNames.COUNT] = at;
+  }
+
+  static PackedRecord of(byte[] packed) {
+    return new PackedRecord(packed);
+  }
+
+  /** A copy of the record {@code stored} holds. */
+  static PackedRecord of(PBytes stored) {
+    return new PackedRecord(stored.toByteArray());
+  }
+
+  /** Values by slot, null where there is none, in one array. */
+  static byte[] pack(byte[][] slots) {
+    int size = 0;
+    for (byte[] value : slots) {
+      size += Integer.BYTES + (value == null ? 0 : value.length);
+    }
+    ByteBuffer packed = ByteBuffer.allocate(size);
+    for (byte[] value : slots) {
+      packed.putInt(value == null ? ABSENT : value.length);
+      if (value != null) {
+        packed.put(value);
+      }
+    }
+    return packed.array();
+  }
+
+  /** A copy of slot {@code i}'s value, or null if it has none. */
+  byte[] slot(int i) {
+    if ((absentSlots & 1 << i) != 0) {
+      return null;
+    }
+    int length = starts[i + 1] - starts[i] - Integer.BYTES;
+    int start = starts[i] + Integer.BYTES;
+    return Arrays.copyOfRange(packed, start, start + length);
+  }
+
+  /**
+   * This record with the slots {@code changed} has a value for set to it, packed: an update's new
+   * record, which copies the unchanged slots' bytes, lengths included, as they are.
+   */
+  byte[] with(byte[][] changed) {
+    int size = 0;
+    for (int i = 0; i < FieldNames.COUNT; i++) {
+      size += changed[i] == null ? starts[i + 1] - starts[i] : Integer.BYTES + changed[i].length;
+    }
+    ByteBuffer out = ByteBuffer.allocate(size);
+    for (int i = 0; i < FieldNames.COUNT; i++) {
+      if (changed[i] == null) {
+        out.put(packed, starts[i], starts[i + 1] - starts[i]);
+      } else {
+        out.putInt(changed[i].length).put(changed[i]);
+      }
+    }
+    return out.array();
+  }
+}

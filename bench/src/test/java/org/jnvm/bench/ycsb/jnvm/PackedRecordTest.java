@@ -1,0 +1,94 @@
+package org.jnvm.bench.ycsb.jnvm;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Function;
+import org.jnvm.bench.ycsb.store.ShmDirectories;
+import org.jnvm.heap.Heap;
+import org.jnvm.heap.HeapConfig;
+import org.jnvm.pdt.PBytes;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class PackedRecordTest {
+  private Path directory;
+  private Heap heap;
+
+  @BeforeEach
+  void openHeap() throws IOException {
+    directory = ShmDirectories.create();
+    heap = Heap.openOrCreate(directory.resolve("packed.heap"), HeapConfig.ofSize(1 << 20));
+  }
+
+  @AfterEach
+  void closeHeap() throws IOException {
+    heap.close();
+    ShmDirectories.delete(directory);
+  }
+
+  /** The two places a record is read from: its array, and a {@code PBytes} that stores it. */
+  private List<Function<byte[], PackedRecord>> readers() {
+    return List.of(PackedRecord::of, packed -> PackedRecord.of(PBytes.of(heap, packed)));
+  }
+
+  @Test
+  void slotsReadBackAsPackedFromAnArrayAndFromTheHeap() {
+    byte[][] slots = new byte[FieldNames.COUNT][];
+    for (int i = 0; i < slots.length; i++) {
+      slots[i] = i == 3 ? null : bytes(i, 100 * i);
+    }
+    slots[5] = new byte[0];
+    for (Function<byte[], PackedRecord> read : readers()) {
+      PackedRecord record = read.apply(PackedRecord.pack(slots));
+      for (int i = 0; i < slots.length; i++) {
+        assertArrayEquals(slots[i], record.slot(i), "slot " + i);
+      }
+      assertNull(record.slot(3), "no value is not an empty one");
+    }
+  }
+
+  @Test
+  void anUpdateSetsOnlyTheSlotsItChanges() {
+    byte[][] slots = new byte[FieldNames.COUNT][];
+    for (int i = 0; i < slots.length; i++) {
+      slots[i] = i == 4 ? null : bytes(i, 300);
+    }
+    byte[][] changed = new byte[FieldNames.COUNT][];
+    changed[7] = bytes(70, 2);
+    changed[4] = bytes(40, 6);
+    for (Function<byte[], PackedRecord> read : readers()) {
+      PackedRecord next = PackedRecord.of(read.apply(PackedRecord.pack(slots)).with(changed));
+      for (int i = 0; i < slots.length; i++) {
+        assertArrayEquals(changed[i] != null ? changed[i] : slots[i], next.slot(i), "slot " + i);
+      }
+    }
+  }
+
+  @Test
+  void bytesThatAreNotTenSlotsExactlyAreRefused() {
+    byte[] empty = PackedRecord.pack(new byte[FieldNames.COUNT][]);
+    for (Function<byte[], PackedRecord> read : readers()) {
+      assertThrows(IllegalArgumentException.class, () -> read.apply(Arrays.copyOf(empty, empty.length + 4)), "bytes beyond the last slot");
+      assertThrows(IllegalArgumentException.class, () -> read.apply(Arrays.copyOf(empty, empty.length - 2)), "a record cut short");
+      byte[] overlong = empty.clone();
+      overlong[3] = 9;
+      assertThrows(IllegalArgumentException.class, () -> read.apply(overlong), "a slot claiming more bytes than there are");
+      byte[] negative = empty.clone();
+      negative[3] = -2;
+      assertThrows(IllegalArgumentException.class, () -> read.apply(negative), "a negative length other than absent");
+    }
+  }
+
+  private static byte[] bytes(int seed, int length) {
+    byte[] b = new byte[length];
+    Arrays.fill(b, (byte) seed);
+    return b;
+  }
+}
