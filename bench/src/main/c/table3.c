@@ -47,12 +47,19 @@ static uint64_t splitmix64(uint64_t *state) {
   return z ^ (z >> 31);
 }
 
+#define HUGE_PAGE (2u << 20)
+
+/* The visit order is asked for on huge pages, as the Java side's int[] is when its JVM runs with
+   -XX:+UseTransparentHugePages (bench/run-table3), so that neither side pays more TLB misses on
+   it than the other. */
 static uint32_t *permutation(uint64_t n, uint64_t seed) {
-  uint32_t *p = malloc(n * sizeof *p);
+  size_t bytes = (n * sizeof(uint32_t) + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
+  uint32_t *p = aligned_alloc(HUGE_PAGE, bytes);
   if (p == NULL) {
     perror("table3: permutation");
     exit(2);
   }
+  madvise(p, bytes, MADV_HUGEPAGE);
   for (uint64_t i = 0; i < n; i++) {
     p[i] = (uint32_t)i;
   }

@@ -1,6 +1,8 @@
 package org.jnvm.bench;
 
+import com.sun.management.HotSpotDiagnosticMXBean;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,6 +47,26 @@ public final class Environment {
     }
     String used = flags.contains("clwb") ? "CLWB, which keeps the line cached" : flags.contains("clflushopt") ? "CLFLUSHOPT, which evicts the line (this JVM does not list clwb)" : "CLFLUSH";
     return "The JVM's write-back compiles to " + used + " (HotSpot's `-Xlog:os+cpu` feature list).";
+  }
+
+  /**
+   * The pages memory sits on: whether this JVM keeps its heap on transparent huge pages, and what
+   * the kernel grants anonymous memory and tmpfs files (where the jnvm heaps are).
+   */
+  public static String pages() {
+    HotSpotDiagnosticMXBean hotSpot = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
+    boolean javaHeap = Boolean.parseBoolean(hotSpot.getVMOption("UseTransparentHugePages").getValue());
+    return "the Java heap is " + (javaHeap ? "on transparent huge pages (-XX:+UseTransparentHugePages)" : "on the kernel's default pages")
+        + "; the kernel's transparent huge pages setting is " + hugePages("enabled") + " for anonymous memory and " + hugePages("shmem_enabled")
+        + " for tmpfs";
+  }
+
+  /** The chosen value of a transparent huge pages setting, the one sysfs prints in brackets. */
+  private static String hugePages(String setting) {
+    String line = firstLine("/sys/kernel/mm/transparent_hugepage/" + setting);
+    int open = line.indexOf('[');
+    int close = line.indexOf(']');
+    return open >= 0 && close > open ? "\"" + line.substring(open + 1, close) + "\"" : "unknown";
   }
 
   /** The commit measured and any uncommitted change to the modules the benchmarks run. */

@@ -254,6 +254,8 @@ public final class Table3Report {
         + "with other engineers' builds, so the figures are noisy.");
     add("- JDK: " + System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version") + ", `" + jvm + "`. " + Environment.writeBack(jvm));
     add("- C: `" + nativeBuild + "`; CLWB per 64-byte line (`_mm_clwb`) and SFENCE per block.");
+    add("- Pages: " + Environment.pages() + ". The heap file's blocks are on the same pages for both sides; the Java side's proxies, "
+        + "their handles and its arrays are on the Java heap, and C asks for huge pages (`madvise`) for its visit order, as Java's is on the Java heap.");
     add("- Data: " + String.format(Locale.ROOT, "%,d", mode.blocks()) + " blocks of " + Block256.BYTES + " B (" + (mode.bytes >> 20) + " MiB, "
         + (mode.bytes >> 25) + " times the CPU's 32 MiB last-level cache, so that every pass streams from memory), consecutive in a "
         + (setup.fileBytes() >> 20) + " MiB jnvm heap file in /dev/shm (tmpfs), from offset " + setup.firstOffset() + ". Java: one `Block256Fields` object "
