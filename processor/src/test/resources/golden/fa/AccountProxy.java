@@ -10,6 +10,7 @@ import org.jnvm.layout.FieldKind;
 import org.jnvm.layout.Layout;
 import org.jnvm.layout.PClass;
 import org.jnvm.memory.Memory;
+import org.jnvm.persist.Persistence;
 import org.jnvm.proxy.Construction;
 import org.jnvm.proxy.GeneratedProxy;
 import org.jnvm.proxy.Proxies;
@@ -60,6 +61,8 @@ public final class AccountProxy extends Account implements DirectAccess {
   private Handle handle;
 
   private long directBase;
+
+  private Persistence directWriteBack;
 
   /**
    * The resurrect constructor: attaches a proxy to existing data. The runtime calls {@code resurrect()} next.
@@ -166,7 +169,8 @@ public final class AccountProxy extends Account implements DirectAccess {
   }
 
   @Override
-  public void directAccess(long base) {
+  public void directAccess(long base, Persistence persistence) {
+    directWriteBack = persistence;
     directBase = base;
   }
 
@@ -193,6 +197,11 @@ public final class AccountProxy extends Account implements DirectAccess {
    * Writes back the cache lines of field {@code balance}, without a fence.
    */
   public void pwbBalance() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_BALANCE, 8);
+      return;
+    }
     handle().pwb(OFFSET_BALANCE, 8);
   }
 
@@ -210,6 +219,11 @@ public final class AccountProxy extends Account implements DirectAccess {
    * Writes back the cache lines of field {@code peer}, without a fence.
    */
   public void pwbPeer() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_PEER, 8);
+      return;
+    }
     handle().pwb(OFFSET_PEER, 8);
   }
 

@@ -8,6 +8,7 @@ import org.jnvm.layout.FieldKind;
 import org.jnvm.layout.Layout;
 import org.jnvm.layout.PClass;
 import org.jnvm.memory.Memory;
+import org.jnvm.persist.Persistence;
 import org.jnvm.proxy.Construction;
 import org.jnvm.proxy.GeneratedProxy;
 import org.jnvm.proxy.Proxies;
@@ -62,6 +63,8 @@ public final class CircleProxy extends Circle implements DirectAccess {
   private Handle handle;
 
   private long directBase;
+
+  private Persistence directWriteBack;
 
   /**
    * The resurrect constructor: attaches a proxy to existing data. The runtime calls {@code resurrect()} next.
@@ -140,7 +143,8 @@ public final class CircleProxy extends Circle implements DirectAccess {
   }
 
   @Override
-  public void directAccess(long base) {
+  public void directAccess(long base, Persistence persistence) {
+    directWriteBack = persistence;
     directBase = base;
   }
 
@@ -158,6 +162,11 @@ public final class CircleProxy extends Circle implements DirectAccess {
    * Writes back the cache lines of field {@code next}, without a fence.
    */
   public void pwbNext() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_NEXT, 8);
+      return;
+    }
     handle().pwb(OFFSET_NEXT, 8);
   }
 
@@ -198,6 +207,11 @@ public final class CircleProxy extends Circle implements DirectAccess {
    * Writes back the cache lines of field {@code color}, without a fence.
    */
   public void pwbColor() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_COLOR, 4);
+      return;
+    }
     handle().pwb(OFFSET_COLOR, 4);
   }
 
@@ -224,6 +238,11 @@ public final class CircleProxy extends Circle implements DirectAccess {
    * Writes back the cache lines of field {@code radius}, without a fence.
    */
   public void pwbRadius() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_RADIUS, 8);
+      return;
+    }
     handle().pwb(OFFSET_RADIUS, 8);
   }
 
@@ -250,6 +269,11 @@ public final class CircleProxy extends Circle implements DirectAccess {
    * Writes back the cache lines of field {@code flags}, without a fence.
    */
   public void pwbFlags() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_FLAGS, 1);
+      return;
+    }
     handle().pwb(OFFSET_FLAGS, 1);
   }
 }

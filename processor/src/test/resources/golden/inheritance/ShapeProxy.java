@@ -8,6 +8,7 @@ import org.jnvm.layout.FieldKind;
 import org.jnvm.layout.Layout;
 import org.jnvm.layout.PClass;
 import org.jnvm.memory.Memory;
+import org.jnvm.persist.Persistence;
 import org.jnvm.proxy.Construction;
 import org.jnvm.proxy.GeneratedProxy;
 import org.jnvm.proxy.Proxies;
@@ -59,6 +60,8 @@ public final class ShapeProxy extends Shape implements DirectAccess {
 
   private long directBase;
 
+  private Persistence directWriteBack;
+
   /**
    * The resurrect constructor: attaches a proxy to existing data. The runtime calls {@code resurrect()} next.
    */
@@ -108,7 +111,8 @@ public final class ShapeProxy extends Shape implements DirectAccess {
   }
 
   @Override
-  public void directAccess(long base) {
+  public void directAccess(long base, Persistence persistence) {
+    directWriteBack = persistence;
     directBase = base;
   }
 
@@ -126,6 +130,11 @@ public final class ShapeProxy extends Shape implements DirectAccess {
    * Writes back the cache lines of field {@code next}, without a fence.
    */
   public void pwbNext() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_NEXT, 8);
+      return;
+    }
     handle().pwb(OFFSET_NEXT, 8);
   }
 
@@ -166,6 +175,11 @@ public final class ShapeProxy extends Shape implements DirectAccess {
    * Writes back the cache lines of field {@code color}, without a fence.
    */
   public void pwbColor() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_COLOR, 4);
+      return;
+    }
     handle().pwb(OFFSET_COLOR, 4);
   }
 }

@@ -8,6 +8,7 @@ import org.jnvm.layout.FieldKind;
 import org.jnvm.layout.Layout;
 import org.jnvm.layout.PClass;
 import org.jnvm.memory.Memory;
+import org.jnvm.persist.Persistence;
 import org.jnvm.proxy.Construction;
 import org.jnvm.proxy.GeneratedProxy;
 import org.jnvm.proxy.InlineBytes;
@@ -63,6 +64,8 @@ public final class MessageProxy extends Message implements DirectAccess {
 
   private long directBase;
 
+  private Persistence directWriteBack;
+
   /**
    * The resurrect constructor: attaches a proxy to existing data. The runtime calls {@code resurrect()} next.
    */
@@ -112,7 +115,8 @@ public final class MessageProxy extends Message implements DirectAccess {
   }
 
   @Override
-  public void directAccess(long base) {
+  public void directAccess(long base, Persistence persistence) {
+    directWriteBack = persistence;
     directBase = base;
   }
 
@@ -139,6 +143,11 @@ public final class MessageProxy extends Message implements DirectAccess {
    * Writes back the cache lines of field {@code sentMillis}, without a fence.
    */
   public void pwbSentMillis() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_SENT_MILLIS, 8);
+      return;
+    }
     handle().pwb(OFFSET_SENT_MILLIS, 8);
   }
 
@@ -156,6 +165,11 @@ public final class MessageProxy extends Message implements DirectAccess {
    * Writes back the cache lines of field {@code topic}, without a fence.
    */
   public void pwbTopic() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_TOPIC, 24);
+      return;
+    }
     handle().pwb(OFFSET_TOPIC, 24);
   }
 
@@ -173,6 +187,11 @@ public final class MessageProxy extends Message implements DirectAccess {
    * Writes back the cache lines of field {@code body}, without a fence.
    */
   public void pwbBody() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_BODY, 304);
+      return;
+    }
     handle().pwb(OFFSET_BODY, 304);
   }
 }

@@ -8,6 +8,7 @@ import org.jnvm.layout.FieldKind;
 import org.jnvm.layout.Layout;
 import org.jnvm.layout.PClass;
 import org.jnvm.memory.Memory;
+import org.jnvm.persist.Persistence;
 import org.jnvm.proxy.Construction;
 import org.jnvm.proxy.EnumIds;
 import org.jnvm.proxy.GeneratedProxy;
@@ -80,6 +81,8 @@ public final class PrimitivesProxy extends Primitives implements DirectAccess {
   private Handle handle;
 
   private long directBase;
+
+  private Persistence directWriteBack;
 
   /**
    * The resurrect constructor: attaches a proxy to existing data. The runtime calls {@code resurrect()} next.
@@ -158,7 +161,8 @@ public final class PrimitivesProxy extends Primitives implements DirectAccess {
   }
 
   @Override
-  public void directAccess(long base) {
+  public void directAccess(long base, Persistence persistence) {
+    directWriteBack = persistence;
     directBase = base;
   }
 
@@ -185,6 +189,11 @@ public final class PrimitivesProxy extends Primitives implements DirectAccess {
    * Writes back the cache lines of field {@code flag}, without a fence.
    */
   public void pwbFlag() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_FLAG, 1);
+      return;
+    }
     handle().pwb(OFFSET_FLAG, 1);
   }
 
@@ -211,6 +220,11 @@ public final class PrimitivesProxy extends Primitives implements DirectAccess {
    * Writes back the cache lines of field {@code small}, without a fence.
    */
   public void pwbSmall() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_SMALL, 1);
+      return;
+    }
     handle().pwb(OFFSET_SMALL, 1);
   }
 
@@ -237,6 +251,11 @@ public final class PrimitivesProxy extends Primitives implements DirectAccess {
    * Writes back the cache lines of field {@code letter}, without a fence.
    */
   public void pwbLetter() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_LETTER, 2);
+      return;
+    }
     handle().pwb(OFFSET_LETTER, 2);
   }
 
@@ -263,6 +282,11 @@ public final class PrimitivesProxy extends Primitives implements DirectAccess {
    * Writes back the cache lines of field {@code shortOne}, without a fence.
    */
   public void pwbShortOne() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_SHORT_ONE, 2);
+      return;
+    }
     handle().pwb(OFFSET_SHORT_ONE, 2);
   }
 
@@ -289,6 +313,11 @@ public final class PrimitivesProxy extends Primitives implements DirectAccess {
    * Writes back the cache lines of field {@code count}, without a fence.
    */
   public void pwbCount() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_COUNT, 4);
+      return;
+    }
     handle().pwb(OFFSET_COUNT, 4);
   }
 
@@ -315,6 +344,11 @@ public final class PrimitivesProxy extends Primitives implements DirectAccess {
    * Writes back the cache lines of field {@code ratio}, without a fence.
    */
   public void pwbRatio() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_RATIO, 4);
+      return;
+    }
     handle().pwb(OFFSET_RATIO, 4);
   }
 
@@ -341,6 +375,11 @@ public final class PrimitivesProxy extends Primitives implements DirectAccess {
    * Writes back the cache lines of field {@code total}, without a fence.
    */
   public void pwbTotal() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_TOTAL, 8);
+      return;
+    }
     handle().pwb(OFFSET_TOTAL, 8);
   }
 
@@ -367,6 +406,11 @@ public final class PrimitivesProxy extends Primitives implements DirectAccess {
    * Writes back the cache lines of field {@code mean}, without a fence.
    */
   public void pwbMean() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_MEAN, 8);
+      return;
+    }
     handle().pwb(OFFSET_MEAN, 8);
   }
 
@@ -396,6 +440,11 @@ public final class PrimitivesProxy extends Primitives implements DirectAccess {
    * Writes back the cache lines of field {@code color}, without a fence.
    */
   public void pwbColor() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_COLOR, 4);
+      return;
+    }
     handle().pwb(OFFSET_COLOR, 4);
   }
 }

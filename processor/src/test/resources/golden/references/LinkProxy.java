@@ -9,6 +9,7 @@ import org.jnvm.layout.FieldKind;
 import org.jnvm.layout.Layout;
 import org.jnvm.layout.PClass;
 import org.jnvm.memory.Memory;
+import org.jnvm.persist.Persistence;
 import org.jnvm.proxy.Construction;
 import org.jnvm.proxy.GeneratedProxy;
 import org.jnvm.proxy.Proxies;
@@ -66,6 +67,8 @@ public final class LinkProxy extends Link implements DirectAccess {
 
   private long directBase;
 
+  private Persistence directWriteBack;
+
   /**
    * The resurrect constructor: attaches a proxy to existing data. The runtime calls {@code resurrect()} next.
    */
@@ -115,7 +118,8 @@ public final class LinkProxy extends Link implements DirectAccess {
   }
 
   @Override
-  public void directAccess(long base) {
+  public void directAccess(long base, Persistence persistence) {
+    directWriteBack = persistence;
     directBase = base;
   }
 
@@ -133,6 +137,11 @@ public final class LinkProxy extends Link implements DirectAccess {
    * Writes back the cache lines of field {@code next}, without a fence.
    */
   public void pwbNext() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_NEXT, 8);
+      return;
+    }
     handle().pwb(OFFSET_NEXT, 8);
   }
 
@@ -165,6 +174,11 @@ public final class LinkProxy extends Link implements DirectAccess {
    * Writes back the cache lines of field {@code target}, without a fence.
    */
   public void pwbTarget() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_TARGET, 8);
+      return;
+    }
     handle().pwb(OFFSET_TARGET, 8);
   }
 
@@ -197,6 +211,11 @@ public final class LinkProxy extends Link implements DirectAccess {
    * Writes back the cache lines of field {@code box}, without a fence.
    */
   public void pwbBox() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_BOX, 8);
+      return;
+    }
     handle().pwb(OFFSET_BOX, 8);
   }
 
@@ -237,6 +256,11 @@ public final class LinkProxy extends Link implements DirectAccess {
    * Writes back the cache lines of field {@code weight}, without a fence.
    */
   public void pwbWeight() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_WEIGHT, 4);
+      return;
+    }
     handle().pwb(OFFSET_WEIGHT, 4);
   }
 }

@@ -8,6 +8,7 @@ import org.jnvm.layout.FieldKind;
 import org.jnvm.layout.Layout;
 import org.jnvm.layout.PClass;
 import org.jnvm.memory.Memory;
+import org.jnvm.persist.Persistence;
 import org.jnvm.proxy.Construction;
 import org.jnvm.proxy.GeneratedProxy;
 import org.jnvm.proxy.Proxies;
@@ -158,6 +159,8 @@ public final class WideProxy extends Wide implements DirectAccess {
 
   private long directBase;
 
+  private Persistence directWriteBack;
+
   /**
    * The resurrect constructor: attaches a proxy to existing data. The runtime calls {@code resurrect()} next.
    */
@@ -207,7 +210,8 @@ public final class WideProxy extends Wide implements DirectAccess {
   }
 
   @Override
-  public void directAccess(long base) {
+  public void directAccess(long base, Persistence persistence) {
+    directWriteBack = persistence;
     directBase = base;
   }
 
@@ -234,6 +238,11 @@ public final class WideProxy extends Wide implements DirectAccess {
    * Writes back the cache lines of field {@code l0}, without a fence.
    */
   public void pwbL0() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_L0, 8);
+      return;
+    }
     handle().pwb(OFFSET_L0, 8);
   }
 
@@ -260,6 +269,11 @@ public final class WideProxy extends Wide implements DirectAccess {
    * Writes back the cache lines of field {@code l1}, without a fence.
    */
   public void pwbL1() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_L1, 8);
+      return;
+    }
     handle().pwb(OFFSET_L1, 8);
   }
 
@@ -286,6 +300,11 @@ public final class WideProxy extends Wide implements DirectAccess {
    * Writes back the cache lines of field {@code l2}, without a fence.
    */
   public void pwbL2() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_L2, 8);
+      return;
+    }
     handle().pwb(OFFSET_L2, 8);
   }
 
@@ -312,6 +331,11 @@ public final class WideProxy extends Wide implements DirectAccess {
    * Writes back the cache lines of field {@code l3}, without a fence.
    */
   public void pwbL3() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_L3, 8);
+      return;
+    }
     handle().pwb(OFFSET_L3, 8);
   }
 
@@ -338,6 +362,11 @@ public final class WideProxy extends Wide implements DirectAccess {
    * Writes back the cache lines of field {@code l4}, without a fence.
    */
   public void pwbL4() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_L4, 8);
+      return;
+    }
     handle().pwb(OFFSET_L4, 8);
   }
 
@@ -364,6 +393,11 @@ public final class WideProxy extends Wide implements DirectAccess {
    * Writes back the cache lines of field {@code l5}, without a fence.
    */
   public void pwbL5() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_L5, 8);
+      return;
+    }
     handle().pwb(OFFSET_L5, 8);
   }
 
@@ -390,6 +424,11 @@ public final class WideProxy extends Wide implements DirectAccess {
    * Writes back the cache lines of field {@code l6}, without a fence.
    */
   public void pwbL6() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_L6, 8);
+      return;
+    }
     handle().pwb(OFFSET_L6, 8);
   }
 
@@ -416,6 +455,11 @@ public final class WideProxy extends Wide implements DirectAccess {
    * Writes back the cache lines of field {@code l7}, without a fence.
    */
   public void pwbL7() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_L7, 8);
+      return;
+    }
     handle().pwb(OFFSET_L7, 8);
   }
 
@@ -442,6 +486,11 @@ public final class WideProxy extends Wide implements DirectAccess {
    * Writes back the cache lines of field {@code l8}, without a fence.
    */
   public void pwbL8() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_L8, 8);
+      return;
+    }
     handle().pwb(OFFSET_L8, 8);
   }
 
@@ -468,6 +517,11 @@ public final class WideProxy extends Wide implements DirectAccess {
    * Writes back the cache lines of field {@code l9}, without a fence.
    */
   public void pwbL9() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_L9, 8);
+      return;
+    }
     handle().pwb(OFFSET_L9, 8);
   }
 
@@ -494,6 +548,11 @@ public final class WideProxy extends Wide implements DirectAccess {
    * Writes back the cache lines of field {@code l10}, without a fence.
    */
   public void pwbL10() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_L10, 8);
+      return;
+    }
     handle().pwb(OFFSET_L10, 8);
   }
 
@@ -520,6 +579,11 @@ public final class WideProxy extends Wide implements DirectAccess {
    * Writes back the cache lines of field {@code l11}, without a fence.
    */
   public void pwbL11() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_L11, 8);
+      return;
+    }
     handle().pwb(OFFSET_L11, 8);
   }
 
@@ -546,6 +610,11 @@ public final class WideProxy extends Wide implements DirectAccess {
    * Writes back the cache lines of field {@code l12}, without a fence.
    */
   public void pwbL12() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_L12, 8);
+      return;
+    }
     handle().pwb(OFFSET_L12, 8);
   }
 
@@ -572,6 +641,11 @@ public final class WideProxy extends Wide implements DirectAccess {
    * Writes back the cache lines of field {@code l13}, without a fence.
    */
   public void pwbL13() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_L13, 8);
+      return;
+    }
     handle().pwb(OFFSET_L13, 8);
   }
 
@@ -598,6 +672,11 @@ public final class WideProxy extends Wide implements DirectAccess {
    * Writes back the cache lines of field {@code l14}, without a fence.
    */
   public void pwbL14() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_L14, 8);
+      return;
+    }
     handle().pwb(OFFSET_L14, 8);
   }
 
@@ -624,6 +703,11 @@ public final class WideProxy extends Wide implements DirectAccess {
    * Writes back the cache lines of field {@code l15}, without a fence.
    */
   public void pwbL15() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_L15, 8);
+      return;
+    }
     handle().pwb(OFFSET_L15, 8);
   }
 
@@ -650,6 +734,11 @@ public final class WideProxy extends Wide implements DirectAccess {
    * Writes back the cache lines of field {@code l16}, without a fence.
    */
   public void pwbL16() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_L16, 8);
+      return;
+    }
     handle().pwb(OFFSET_L16, 8);
   }
 
@@ -676,6 +765,11 @@ public final class WideProxy extends Wide implements DirectAccess {
    * Writes back the cache lines of field {@code l17}, without a fence.
    */
   public void pwbL17() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_L17, 8);
+      return;
+    }
     handle().pwb(OFFSET_L17, 8);
   }
 
@@ -702,6 +796,11 @@ public final class WideProxy extends Wide implements DirectAccess {
    * Writes back the cache lines of field {@code l18}, without a fence.
    */
   public void pwbL18() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_L18, 8);
+      return;
+    }
     handle().pwb(OFFSET_L18, 8);
   }
 
@@ -728,6 +827,11 @@ public final class WideProxy extends Wide implements DirectAccess {
    * Writes back the cache lines of field {@code l19}, without a fence.
    */
   public void pwbL19() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_L19, 8);
+      return;
+    }
     handle().pwb(OFFSET_L19, 8);
   }
 
@@ -754,6 +858,11 @@ public final class WideProxy extends Wide implements DirectAccess {
    * Writes back the cache lines of field {@code l20}, without a fence.
    */
   public void pwbL20() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_L20, 8);
+      return;
+    }
     handle().pwb(OFFSET_L20, 8);
   }
 
@@ -780,6 +889,11 @@ public final class WideProxy extends Wide implements DirectAccess {
    * Writes back the cache lines of field {@code l21}, without a fence.
    */
   public void pwbL21() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_L21, 8);
+      return;
+    }
     handle().pwb(OFFSET_L21, 8);
   }
 
@@ -806,6 +920,11 @@ public final class WideProxy extends Wide implements DirectAccess {
    * Writes back the cache lines of field {@code l22}, without a fence.
    */
   public void pwbL22() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_L22, 8);
+      return;
+    }
     handle().pwb(OFFSET_L22, 8);
   }
 
@@ -832,6 +951,11 @@ public final class WideProxy extends Wide implements DirectAccess {
    * Writes back the cache lines of field {@code l23}, without a fence.
    */
   public void pwbL23() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_L23, 8);
+      return;
+    }
     handle().pwb(OFFSET_L23, 8);
   }
 
@@ -858,6 +982,11 @@ public final class WideProxy extends Wide implements DirectAccess {
    * Writes back the cache lines of field {@code l24}, without a fence.
    */
   public void pwbL24() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_L24, 8);
+      return;
+    }
     handle().pwb(OFFSET_L24, 8);
   }
 
@@ -884,6 +1013,11 @@ public final class WideProxy extends Wide implements DirectAccess {
    * Writes back the cache lines of field {@code l25}, without a fence.
    */
   public void pwbL25() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_L25, 8);
+      return;
+    }
     handle().pwb(OFFSET_L25, 8);
   }
 
@@ -910,6 +1044,11 @@ public final class WideProxy extends Wide implements DirectAccess {
    * Writes back the cache lines of field {@code l26}, without a fence.
    */
   public void pwbL26() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_L26, 8);
+      return;
+    }
     handle().pwb(OFFSET_L26, 8);
   }
 
@@ -936,6 +1075,11 @@ public final class WideProxy extends Wide implements DirectAccess {
    * Writes back the cache lines of field {@code l27}, without a fence.
    */
   public void pwbL27() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_L27, 8);
+      return;
+    }
     handle().pwb(OFFSET_L27, 8);
   }
 
@@ -962,6 +1106,11 @@ public final class WideProxy extends Wide implements DirectAccess {
    * Writes back the cache lines of field {@code l28}, without a fence.
    */
   public void pwbL28() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_L28, 8);
+      return;
+    }
     handle().pwb(OFFSET_L28, 8);
   }
 
@@ -988,6 +1137,11 @@ public final class WideProxy extends Wide implements DirectAccess {
    * Writes back the cache lines of field {@code l29}, without a fence.
    */
   public void pwbL29() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_L29, 8);
+      return;
+    }
     handle().pwb(OFFSET_L29, 8);
   }
 
@@ -1014,6 +1168,11 @@ public final class WideProxy extends Wide implements DirectAccess {
    * Writes back the cache lines of field {@code l30}, without a fence.
    */
   public void pwbL30() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_L30, 8);
+      return;
+    }
     handle().pwb(OFFSET_L30, 8);
   }
 
@@ -1040,6 +1199,11 @@ public final class WideProxy extends Wide implements DirectAccess {
    * Writes back the cache lines of field {@code l31}, without a fence.
    */
   public void pwbL31() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_L31, 8);
+      return;
+    }
     handle().pwb(OFFSET_L31, 8);
   }
 
@@ -1066,6 +1230,11 @@ public final class WideProxy extends Wide implements DirectAccess {
    * Writes back the cache lines of field {@code l32}, without a fence.
    */
   public void pwbL32() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_L32, 8);
+      return;
+    }
     handle().pwb(OFFSET_L32, 8);
   }
 
@@ -1092,6 +1261,11 @@ public final class WideProxy extends Wide implements DirectAccess {
    * Writes back the cache lines of field {@code l33}, without a fence.
    */
   public void pwbL33() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_L33, 8);
+      return;
+    }
     handle().pwb(OFFSET_L33, 8);
   }
 
@@ -1109,6 +1283,11 @@ public final class WideProxy extends Wide implements DirectAccess {
    * Writes back the cache lines of field {@code last}, without a fence.
    */
   public void pwbLast() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      directWriteBack.pwb(base + OFFSET_LAST, 8);
+      return;
+    }
     handle().pwb(OFFSET_LAST, 8);
   }
 

@@ -8,6 +8,7 @@ import org.jnvm.layout.FieldKind;
 import org.jnvm.layout.Layout;
 import org.jnvm.layout.PClass;
 import org.jnvm.memory.Memory;
+import org.jnvm.persist.Persistence;
 
 /**
  * A one-block proxy written by hand the way the processor writes proxies: a long value and a
@@ -35,7 +36,7 @@ public final class BenchNode implements PObject, DirectAccess {
   }
 
   @Override
-  public void directAccess(long base) {
+  public void directAccess(long base, Persistence persistence) {
     directBase = base;
   }
 

@@ -389,7 +389,7 @@ final class MapCore<K, V> {
 
   /** Frees a pair that no slot references any more, and what {@code contents} says of its key and value. */
   private void freePair(Slot<V> s, Contents contents) {
-    s.directAccess(0);
+    s.directAccess(0, null);
     Handle pair = PPair.at(heap, s.pair);
     long key = PPair.keyReference(pair);
     heap.free(PPair.PCLASS.attach(pair));

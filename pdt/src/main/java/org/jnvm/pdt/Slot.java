@@ -3,6 +3,7 @@ package org.jnvm.pdt;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import org.jnvm.heap.DirectAccess;
+import org.jnvm.persist.Persistence;
 
 /**
  * A mirror entry: where a key's pair is, its value, and what the map's {@link Policy} keeps of them.
@@ -61,7 +62,7 @@ final class Slot<V> implements DirectAccess {
   }
 
   @Override
-  public void directAccess(long base) {
+  public void directAccess(long base, Persistence persistence) {
     pairBase = base;
   }
 

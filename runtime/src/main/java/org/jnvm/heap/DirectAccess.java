@@ -1,5 +1,7 @@
 package org.jnvm.heap;
 
+import org.jnvm.persist.Persistence;
+
 /**
  * A proxy that reads and writes its object's master block without going through its {@link
  * Handle}, which saves the handle's loads and checks per access: the fast path of generated
@@ -13,8 +15,15 @@ package org.jnvm.heap;
  * freed object and honours failure-atomic blocks. Reading the field once means that a free racing
  * with the access leaves either the old address, still mapped, or 0, never an address computed
  * from 0.
+ *
+ * <p>With the address comes the heap's {@link Persistence}, so that a proxy writes its fields back
+ * by address too: on a random access, loading the handle only to reach the backend costs a cache
+ * miss of its own.
  */
 public interface DirectAccess {
-  /** Sets the address of the master block's payload, or 0 when the proxy has no direct access. */
-  void directAccess(long base);
+  /**
+   * Sets the address of the master block's payload, or 0 when the proxy has no direct access, and
+   * the backend that writes back the heap's cache lines.
+   */
+  void directAccess(long base, Persistence persistence);
 }

@@ -108,15 +108,15 @@ public final class Handle {
     }
     if (owner == null && !directRefused && span <= liveMasterSpan()) {
       owner = proxy;
-      proxy.directAccess(masterSpan == 0 ? 0 : master);
+      proxy.directAccess(masterSpan == 0 ? 0 : master, heap.persistence);
       return;
     }
     if (owner != null) {
-      owner.directAccess(0);
+      owner.directAccess(0, heap.persistence);
       owner = null;
     }
     directRefused = true;
-    proxy.directAccess(0);
+    proxy.directAccess(0, heap.persistence);
   }
 
   /** The bytes addressable in the master block while the object is alive. */
@@ -457,7 +457,7 @@ public final class Handle {
     checkLive();
     masterSpan = 0;
     if (owner != null) {
-      owner.directAccess(0);
+      owner.directAccess(0, heap.persistence);
     }
   }
 
@@ -465,7 +465,7 @@ public final class Handle {
   void revive() {
     masterSpan = liveMasterSpan();
     if (owner != null) {
-      owner.directAccess(master);
+      owner.directAccess(master, heap.persistence);
     }
   }
 

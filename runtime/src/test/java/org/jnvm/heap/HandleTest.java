@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Path;
 import java.util.Random;
 import org.jnvm.PObject;
@@ -18,6 +18,7 @@ import org.jnvm.fixtures.RefArray;
 import org.jnvm.fixtures.ShmTempDir;
 import org.jnvm.fixtures.Tally;
 import org.jnvm.fixtures.Wide;
+import org.jnvm.persist.Persistence;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -151,13 +152,15 @@ class HandleTest {
     }
   }
 
-  /** A proxy's record of what its handle granted: -1 until the handle calls it. */
+  /** A proxy's record of what its handle granted: a base of -1 until the handle calls it. */
   private static final class Grant implements DirectAccess {
     long base = -1;
+    Persistence persistence;
 
     @Override
-    public void directAccess(long b) {
+    public void directAccess(long b, Persistence p) {
       base = b;
+      persistence = p;
     }
   }
 
@@ -169,6 +172,7 @@ class HandleTest {
       Grant fits = new Grant();
       node.bind(fits, HeapConfig.DEFAULT_BLOCK_SIZE);
       assertEquals(master, fits.base, "a span of the whole master block");
+      assertSame(heap.persistence(), fits.persistence, "with the heap's own backend, for write-backs by address");
       node.bind(fits, HeapConfig.DEFAULT_BLOCK_SIZE);
       assertEquals(master, fits.base, "binding again changes nothing");
       Grant second = new Grant();

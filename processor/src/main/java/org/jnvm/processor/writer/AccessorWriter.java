@@ -2,6 +2,7 @@ package org.jnvm.processor.writer;
 
 import static org.jnvm.processor.writer.RuntimeTypes.BASE_FIELD;
 import static org.jnvm.processor.writer.RuntimeTypes.HANDLE_FIELD;
+import static org.jnvm.processor.writer.RuntimeTypes.WRITE_BACK_FIELD;
 
 import com.palantir.javapoet.AnnotationSpec;
 import com.palantir.javapoet.ClassName;
@@ -22,9 +23,9 @@ import org.jnvm.processor.model.PersistentClass;
 import org.jnvm.processor.model.Property;
 
 /**
- * The methods of one persistent field: its getter and setter, which read and write the heap
- * through the handle and nothing else, {@code pwbX()}, and for references {@code updateX(v)} and
- * {@code updateAndFreeX(v)}.
+ * The methods of one persistent field: its getter, its setter and {@code pwbX()}, which reach the
+ * heap by address while the proxy has direct access and through the handle otherwise, and for
+ * references {@code updateX(v)} and {@code updateAndFreeX(v)}, always through the handle.
  */
 final class AccessorWriter {
   private final Types types;
@@ -38,10 +39,7 @@ final class AccessorWriter {
     List<MethodSpec> out = new ArrayList<>();
     out.add(getter(owner, p));
     out.add(setter(owner, p));
-    out.add(hook(model, Names.pwb(p.suffix()))
-        .addJavadoc("Writes back the cache lines of field {@code $L}, without a fence.\n", p.name())
-        .addStatement("$L().pwb($L, $L)", HANDLE_FIELD, p.offsetConstant(), p.type().size())
-        .build());
+    out.add(pwb(model, p));
     if (p.isReference()) {
       TypeName type = TypeName.get(p.type().type());
       out.add(hook(model, Names.update(p.suffix()))
@@ -58,6 +56,21 @@ final class AccessorWriter {
           .build());
     }
     return out;
+  }
+
+  /**
+   * {@code pwbX()}: by address on the fast path, through the handle otherwise. The fast path never
+   * loads the handle, whose cache miss would cost a random write as much as the write itself.
+   */
+  private static MethodSpec pwb(PersistentClass model, Property p) {
+    MethodSpec.Builder b = hook(model, Names.pwb(p.suffix()))
+        .addJavadoc("Writes back the cache lines of field {@code $L}, without a fence.\n", p.name());
+    String base = direct(b, "");
+    b.addStatement("$L.pwb($L + $L, $L)", WRITE_BACK_FIELD, base, p.offsetConstant(), p.type().size());
+    b.addStatement("return");
+    b.endControlFlow();
+    b.addStatement("$L().pwb($L, $L)", HANDLE_FIELD, p.offsetConstant(), p.type().size());
+    return b.build();
   }
 
   private MethodSpec getter(DeclaredType owner, Property p) {
@@ -120,7 +133,7 @@ final class AccessorWriter {
 
   /**
    * Opens the fast path and returns the local that holds the master block's address: the field is
-   * read or written there when the handle granted direct access and no thread is inside a
+   * read, written or written back there when the handle granted direct access and no thread is inside a
    * failure-atomic block (see {@code DirectAccess}); otherwise the statements after it go through
    * the handle. The handle grants access only when the whole layout lies in the master block, so
    * a base that is not 0 covers every field; it is read once, so that a racing free leaves either

@@ -4,6 +4,7 @@ import static org.jnvm.processor.writer.RuntimeTypes.BASE_FIELD;
 import static org.jnvm.processor.writer.RuntimeTypes.DIRECT_ACCESS_METHOD;
 import static org.jnvm.processor.writer.RuntimeTypes.HANDLE_FIELD;
 import static org.jnvm.processor.writer.RuntimeTypes.SIZE_CONSTANT;
+import static org.jnvm.processor.writer.RuntimeTypes.WRITE_BACK_FIELD;
 
 import com.palantir.javapoet.AnnotationSpec;
 import com.palantir.javapoet.ClassName;
@@ -65,6 +66,7 @@ public final class ProxyWriter {
     constants(t, model);
     t.addField(FieldSpec.builder(RuntimeTypes.HANDLE, HANDLE_FIELD, Modifier.PRIVATE).build());
     t.addField(FieldSpec.builder(long.class, BASE_FIELD, Modifier.PRIVATE).build());
+    t.addField(FieldSpec.builder(RuntimeTypes.PERSISTENCE, WRITE_BACK_FIELD, Modifier.PRIVATE).build());
     t.addMethods(constructors.methods(model));
     t.addMethod(handle(proxy));
     t.addMethod(directAccess());
@@ -151,6 +153,8 @@ public final class ProxyWriter {
         .addAnnotation(Override.class)
         .addModifiers(Modifier.PUBLIC)
         .addParameter(long.class, "base")
+        .addParameter(RuntimeTypes.PERSISTENCE, "persistence")
+        .addStatement("$L = persistence", WRITE_BACK_FIELD)
         .addStatement("$L = base", BASE_FIELD)
         .build();
   }

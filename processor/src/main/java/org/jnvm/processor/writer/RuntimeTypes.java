@@ -8,6 +8,7 @@ import org.jnvm.layout.FieldKind;
 import org.jnvm.layout.Layout;
 import org.jnvm.layout.PClass;
 import org.jnvm.memory.Memory;
+import org.jnvm.persist.Persistence;
 import org.jnvm.proxy.Construction;
 import org.jnvm.proxy.EnumIds;
 import org.jnvm.proxy.GeneratedProxy;
@@ -19,6 +20,7 @@ final class RuntimeTypes {
   static final ClassName HANDLE = ClassName.get(Handle.class);
   static final ClassName DIRECT_ACCESS = ClassName.get(DirectAccess.class);
   static final ClassName MEMORY = ClassName.get(Memory.class);
+  static final ClassName PERSISTENCE = ClassName.get(Persistence.class);
   static final ClassName LAYOUT = ClassName.get(Layout.class);
   static final ClassName FIELD_KIND = ClassName.get(FieldKind.class);
   static final ClassName PCLASS = ClassName.get(PClass.class);
@@ -39,6 +41,12 @@ final class RuntimeTypes {
    * address, or 0 when the handle granted none.
    */
   static final String BASE_FIELD = "directBase";
+
+  /**
+   * The proxy field of the heap's backend, granted with the base: the fast path of {@code pwbX()}
+   * writes back by address with it, without loading the handle.
+   */
+  static final String WRITE_BACK_FIELD = "directWriteBack";
 
   /** The proxy constant of its payload bytes, which the handle checks once before granting direct access. */
   static final String SIZE_CONSTANT = "SIZE";

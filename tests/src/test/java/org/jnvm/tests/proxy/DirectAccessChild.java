@@ -8,6 +8,7 @@ import org.jnvm.fa.FailureAtomic;
 import org.jnvm.heap.Handle;
 import org.jnvm.heap.Heap;
 import org.jnvm.heap.HeapConfig;
+import org.jnvm.persist.Persistence;
 
 /**
  * Runs in a JVM of its own, where no failure-atomic block has started yet, so that generated
@@ -22,17 +23,21 @@ public final class DirectAccessChild {
 
   public static void main(String[] args) {
     check(Handle.directAccessAllowed(), "direct access allowed before any block");
-    try (Heap heap = JNVM.init(Path.of(args[0]), HeapConfig.ofSize(8 << 20))) {
-      Point p = new PointProxy(5, Point.Color.GREEN);
+    WriteBacks writeBacks = new WriteBacks();
+    try (Heap heap = JNVM.init(Path.of(args[0]), HeapConfig.ofSize(8 << 20).persistence(file -> writeBacks))) {
+      PointProxy p = new PointProxy(5, Point.Color.GREEN);
       heap.roots().put("p", p);
+      writeBacks.watch(p.handle().address(PointProxy.OFFSET_L, 8));
       long sum = 0;
       for (int i = 0; i < WARM; i++) {
         p.setL(i);
+        p.pwbL();
         p.setD(i * 0.5);
         p.setOn((i & 1) == 0);
         sum += p.getL() + (long) p.getD() + (p.isOn() ? 1 : 0);
       }
       check(sum > 0, "warm-up ran");
+      check(writeBacks.seen == WARM, "each pwbL() on the direct path reaches the heap's backend: " + writeBacks.seen);
       check(p.handle().getLong(PointProxy.OFFSET_L) == WARM - 1, "a direct write reaches the heap");
       p.handle().putLong(PointProxy.OFFSET_L, 77);
       check(p.getL() == 77, "a direct read sees the heap");
@@ -131,6 +136,37 @@ public final class DirectAccessChild {
     if (interrupted) {
       Thread.currentThread().interrupt();
     }
+  }
+
+  /** A backend that does nothing but count the write-backs of one field's 8 bytes. */
+  private static final class WriteBacks implements Persistence {
+    private long watched;
+    long seen;
+
+    void watch(long address) {
+      watched = address;
+    }
+
+    @Override
+    public String name() {
+      return "counting";
+    }
+
+    @Override
+    public void pwb(long address) {}
+
+    @Override
+    public void pwb(long address, long length) {
+      if (address == watched && length == 8) {
+        seen++;
+      }
+    }
+
+    @Override
+    public void pfence() {}
+
+    @Override
+    public void psync() {}
   }
 
   private static boolean throwsFreed(Runnable access) {
