@@ -133,11 +133,12 @@ final class AccessorWriter {
 
   /**
    * Opens the fast path and returns the local that holds the master block's address: the field is
-   * read, written or written back there when the handle granted direct access and no thread is inside a
-   * failure-atomic block (see {@code DirectAccess}); otherwise the statements after it go through
-   * the handle. The handle grants access only when the whole layout lies in the master block, so
-   * a base that is not 0 covers every field; it is read once, so that a racing free leaves either
-   * the old address or 0. The local is named apart from the setter's {@code parameter}.
+   * read, written or written back there when the handle granted direct access and no thread is
+   * inside a failure-atomic block (see {@code DirectAccess}); otherwise the statements after it go
+   * through the handle. The handle grants access only when the whole layout lies in the master
+   * block, so a base that is not 0 covers every field; it is read once, so that a racing free
+   * leaves either the old address or 0. The local is named apart from the setter's {@code
+   * parameter}.
    */
   private static String direct(MethodSpec.Builder b, String parameter) {
     String base = parameter.equals("base") ? "at" : "base";
