@@ -24,9 +24,10 @@ public interface PMap<K extends PObject, V extends PObject> extends Map<K, V>, P
   }
 
   /**
-   * {@link #computeIfPresent(Object, BiFunction)} for the key that {@code probe} stands for, with one lookup under the key's lock; {@code remapping} gets the map's own key. A
-   * new value is published with one atomic update, the value given back unchanged writes nothing,
-   * and null removes the mapping. Nothing is freed.
+   * {@link #computeIfPresent(Object, BiFunction)} for the key that {@code probe} stands for, with
+   * one lookup under the key's lock; {@code remapping} gets the map's own key. A new value is
+   * published with one atomic update, the value given back unchanged writes nothing, and null
+   * removes the mapping. Nothing is freed.
    */
   V computeIfPresent(KeyProbe<K> probe, BiFunction<? super K, ? super V, ? extends V> remapping);
 

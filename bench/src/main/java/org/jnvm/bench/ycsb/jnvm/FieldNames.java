@@ -11,8 +11,9 @@ import site.ycsb.workloads.CoreWorkload;
 
 /**
  * YCSB's field names, {@code field0} to {@code field9} by default, and the slot of each in a
- * record that keeps one value per field (jnvm-pdt's {@link PackedRecord}, jnvm-fa's class). The names are
- * made once: a read hands out these strings rather than decoding names from each record.
+ * record that keeps one value per field (jnvm-pdt's {@link PackedRecord}, jnvm-fa's class). The
+ * names are made once: a read hands out these strings rather than decoding names from each
+ * record.
  */
 final class FieldNames {
   /** How many values a record holds: YCSB's default field count. */
