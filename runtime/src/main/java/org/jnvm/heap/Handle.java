@@ -28,6 +28,12 @@ public final class Handle {
   private final long master;
   private final long[] blocks;
   private final long capacity;
+  /**
+   * True when every block follows the one before it in memory, as blocks taken together from the
+   * bump pointer do: payload offset {@code off} is then at {@code master + off}, and a copy spans
+   * the blocks in one run without loading {@code blocks}, one dependent miss fewer per access.
+   */
+  private final boolean consecutive;
   private final int classId;
   private long masterSpan;
   private DirectAccess owner;
@@ -46,7 +52,20 @@ public final class Handle {
     this.blocks = blocks;
     this.capacity = capacity;
     this.classId = classId;
+    this.consecutive = consecutive(blocks, heap.geometry.blockSize());
     this.masterSpan = liveMasterSpan();
+  }
+
+  private static boolean consecutive(long[] blocks, long blockSize) {
+    if (blocks == null) {
+      return true;
+    }
+    for (int i = 1; i < blocks.length; i++) {
+      if (blocks[i] != blocks[i - 1] + blockSize) {
+        return false;
+      }
+    }
+    return true;
   }
 
   public Heap heap() {
@@ -159,7 +178,7 @@ public final class Handle {
     if (inBlock + width > heap.geometry.blockSize()) {
       throw Errors.spansBlocks(off, width);
     }
-    return blocks[(int) (off >>> heap.geometry.blockShift())] + inBlock;
+    return consecutive ? master + off : blocks[(int) (off >>> heap.geometry.blockShift())] + inBlock;
   }
 
   /** The address of the block holding payload offset {@code off}; for the failure-atomic layer. */
@@ -269,9 +288,13 @@ public final class Handle {
     Memory.putLong(writableAddress(off, 8), reference);
   }
 
-  /** Copies {@code length} bytes at {@code off} into {@code to}, one run of adjacent blocks at a time. */
+  /**
+   * Copies {@code length} bytes at {@code off} into {@code to}, one run of adjacent blocks at a
+   * time. A range that does not lie wholly in the object throws before anything is copied.
+   */
   public void getBytes(long off, byte[] to, int from, int length) {
     java.util.Objects.checkFromIndexSize(from, length, to.length);
+    checkRange(off, length);
     boolean ownBlocks = directAccessAllowed();
     int done = 0;
     while (done < length) {
@@ -283,9 +306,13 @@ public final class Handle {
     }
   }
 
-  /** Writes {@code length} bytes of {@code from} at {@code off}, one run of adjacent blocks at a time. */
+  /**
+   * Writes {@code length} bytes of {@code from} at {@code off}, one run of adjacent blocks at a
+   * time. A range that does not lie wholly in the object throws before anything is written.
+   */
   public void putBytes(long off, byte[] from, int start, int length) {
     java.util.Objects.checkFromIndexSize(start, length, from.length);
+    checkRange(off, length);
     boolean ownBlocks = directAccessAllowed();
     int done = 0;
     while (done < length) {
@@ -294,6 +321,12 @@ public final class Handle {
       n = ownBlocks ? adjacent(off + done, n, length - done) : n;
       Memory.copyFromArray(from, start + done, at, n);
       done += n;
+    }
+  }
+
+  private void checkRange(long off, int length) {
+    if (off < 0 || off > capacity - length) {
+      throw Errors.outOfObject(off, length, capacity);
     }
   }
 
@@ -313,6 +346,9 @@ public final class Handle {
   private int adjacent(long off, int inBlock, int wanted) {
     if (blocks == null || inBlock == wanted) {
       return inBlock;
+    }
+    if (consecutive) {
+      return (int) Math.min(wanted, capacity - off);
     }
     long blockSize = heap.geometry.blockSize();
     int block = (int) (off >>> heap.geometry.blockShift());

@@ -117,6 +117,46 @@ class HandleTest {
     }
   }
 
+  /**
+   * An object whose blocks follow one another is copied in one run without its block list; the
+   * run must still end at the object's capacity, never in the object placed after it, and a range
+   * that runs past the end copies nothing at all.
+   */
+  @Test
+  void bytesOfConsecutiveBlocksAreCopiedInOneRunThatEndsAtTheCapacity() {
+    try (Heap heap = Heap.create(dir.resolve("c.heap"), HeapConfig.ofSize(1 << 20))) {
+      Wide w = new Wide(heap);
+      Wide next = new Wide(heap);
+      Handle h = w.handle();
+      long block = heap.geometry.blockSize();
+      assertEquals(3, h.blockCount());
+      assertEquals(h.address(0, 1) + 2 * block, h.address(2 * block, 1), "three adjacent blocks");
+      assertEquals(h.address(0, 1) + h.capacity(), next.handle().address(0, 1), "the next object follows");
+
+      byte[] data = new byte[(int) h.capacity() - 7];
+      new Random(3).nextBytes(data);
+      h.putBytes(7, data, 0, data.length);
+      byte[] back = new byte[data.length];
+      h.getBytes(7, back, 0, back.length);
+      assertArrayEquals(data, back);
+      assertEquals(data[data.length - 1], h.getByte(h.capacity() - 1));
+
+      byte[] neighbour = new byte[16];
+      next.handle().getBytes(0, neighbour, 0, neighbour.length);
+      byte[] tooLong = new byte[20];
+      java.util.Arrays.fill(tooLong, (byte) 0x5a);
+      assertThrows(IndexOutOfBoundsException.class, () -> h.putBytes(h.capacity() - 10, tooLong, 0, tooLong.length));
+      byte[] partial = new byte[20];
+      assertThrows(IndexOutOfBoundsException.class, () -> h.getBytes(h.capacity() - 10, partial, 0, partial.length));
+      assertArrayEquals(new byte[20], partial, "a read past the end copies nothing");
+      byte[] after = new byte[16];
+      next.handle().getBytes(0, after, 0, after.length);
+      assertArrayEquals(neighbour, after, "nothing was written past the capacity");
+      h.getBytes(7, back, 0, back.length);
+      assertArrayEquals(data, back, "nor in the object: a write past the end writes nothing");
+    }
+  }
+
   @Test
   void aWriteBackOfBytesThatSpanBlocksWritesBackTheLinesOfEach() {
     RecordingPersistence rec = new RecordingPersistence();
