@@ -70,6 +70,16 @@ public class NavigableMapView<K, V> extends MapView<K, V> implements NavigableMa
     return sorted().ceilingKey(key);
   }
 
+  /**
+   * The map's own least key at or after the one {@code probe} stands for, or null: {@link
+   * #ceilingKey(Object)} by a plain Java value, so that a scan can find where to start without
+   * making a key. The key it returns can then bound a range view.
+   */
+  @SuppressWarnings("unchecked") // the mirror compares the probe with its keys and never keeps it
+  public K ceilingKey(KeyProbe<K> probe) {
+    return sorted().ceilingKey((K) Objects.requireNonNull(probe, "probe"));
+  }
+
   @Override
   public K higherKey(K key) {
     return sorted().higherKey(key);

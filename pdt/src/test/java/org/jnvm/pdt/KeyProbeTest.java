@@ -20,12 +20,8 @@ class KeyProbeTest extends HeapTest {
   @ParameterizedTest
   @MethodSource("org.jnvm.pdt.MapKind#withPolicies")
   void aProbeFindsTheValueOfItsKeyBeforeAndAfterReopen(MapKind kind, Policy policy) {
-    Heap h = heap.heap();
-    PMap<PString, PString> map = kind.createRooted(h, policy, "map");
-    for (int i = 0; i < KEYS; i += 2) {
-      map.put(PString.of(h, "key" + i), PString.of(h, "value" + i));
-    }
-    map.remove(PString.of(h, "key10"));
+    PMap<PString, PString> map = everyOtherKey(kind, policy);
+    map.remove(PString.of(heap.heap(), padded(10)));
     checkLookups(map);
 
     PMap<PString, PString> back = rootMap(heap.reopen());
@@ -34,7 +30,7 @@ class KeyProbeTest extends HeapTest {
 
   private static void checkLookups(PMap<PString, PString> map) {
     for (int i = 0; i < KEYS; i++) {
-      String key = "key" + i;
+      String key = padded(i);
       PString byProbe = map.get(PString.probe(key));
       if (i % 2 == 0 && i != 10) {
         assertEquals("value" + i, byProbe.toString(), key);
@@ -87,6 +83,50 @@ class KeyProbeTest extends HeapTest {
       assertSame(key0, k, "a reopened map hands out its own key too");
       return old;
     });
+  }
+
+  @ParameterizedTest
+  @MethodSource("org.jnvm.pdt.MapKind#sortedWithPolicies")
+  void aProbeFindsWhereASortedMapOrARangeOfItStartsWithTheMapsOwnKey(MapKind kind, Policy policy) {
+    checkCeilings(everyOtherKey(kind, policy));
+    checkCeilings(rootMap(heap.reopen()));
+  }
+
+  private static void checkCeilings(PMap<PString, PString> map) {
+    NavigableMapView<PString, PString> sorted = (NavigableMapView<PString, PString>) map;
+    for (int i = 0; i < KEYS - 1; i++) {
+      PString found = sorted.ceilingKey(PString.probe(padded(i)));
+      String wanted = padded(i);
+      PString own = sorted.keySet().stream().filter(k -> k.toString().compareTo(wanted) >= 0).findFirst().orElseThrow();
+      assertEquals(padded(i + i % 2), found.toString(), padded(i));
+      assertSame(own, found, "the map's own key, not a copy");
+    }
+    assertNull(sorted.ceilingKey(PString.probe(padded(KEYS - 1))), "past the last key");
+    assertEquals(padded(0), sorted.ceilingKey(PString.probe("")).toString());
+
+    PString hundred = sorted.ceilingKey(PString.probe(padded(100)));
+    NavigableMapView<PString, PString> head = (NavigableMapView<PString, PString>) sorted.headMap(hundred, false);
+    NavigableMapView<PString, PString> tail = (NavigableMapView<PString, PString>) sorted.tailMap(hundred, true);
+    assertEquals(padded(50), head.ceilingKey(PString.probe(padded(49))).toString());
+    assertNull(head.ceilingKey(PString.probe(padded(99))), "the range ends before key 100");
+    assertEquals(padded(100), tail.ceilingKey(PString.probe(padded(3))).toString(), "the range starts at key 100");
+    NavigableMapView<PString, PString> descending = (NavigableMapView<PString, PString>) head.descendingMap();
+    assertEquals(padded(98), descending.ceilingKey(PString.probe(padded(200))).toString(), "in descending order, the greatest key at or below");
+  }
+
+  /** A rooted map of the even keys below {@link #KEYS}, in {@link #padded} form, to "value" and the number. */
+  private PMap<PString, PString> everyOtherKey(MapKind kind, Policy policy) {
+    Heap h = heap.heap();
+    PMap<PString, PString> map = kind.createRooted(h, policy, "map");
+    for (int i = 0; i < KEYS; i += 2) {
+      map.put(PString.of(h, padded(i)), PString.of(h, "value" + i));
+    }
+    return map;
+  }
+
+  /** Keys whose string order is their numbers' order. */
+  private static String padded(int i) {
+    return String.format("key%03d", i);
   }
 
   @Test

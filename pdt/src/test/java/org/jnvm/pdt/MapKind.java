@@ -23,6 +23,11 @@ enum MapKind {
     return Stream.of(values()).flatMap(k -> Stream.of(Policy.values()).map(p -> Arguments.of(k, p)));
   }
 
+  /** The sorted kinds with every policy. */
+  static Stream<Arguments> sortedWithPolicies() {
+    return withPolicies().filter(a -> ((MapKind) a.get()[0]).sorted);
+  }
+
   /** A new map of this kind, published under the root {@code root}. */
   <K extends PObject, V extends PObject> PMap<K, V> createRooted(Heap heap, Policy policy, String root) {
     PMap<K, V> map = create(heap, policy);

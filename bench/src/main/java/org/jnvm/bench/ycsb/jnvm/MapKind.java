@@ -89,10 +89,11 @@ public enum MapKind {
   }
 
   /**
-   * A thread-safe map from YCSB's keys to something, ordered if this kind is, for the key proxies
-   * of the persistent maps: lookups in them need a {@code PString}, never a {@code String}.
+   * A thread-safe map from YCSB's keys to something, for the key proxies of the persistent maps:
+   * inserts and deletes need the map's own {@code PString}. Unordered whatever the kind: a scan
+   * finds its first key in the persistent map itself, by a probe.
    */
   <V> Map<String, V> keyIndex() {
-    return ordered ? new ConcurrentSkipListMap<>() : new ConcurrentHashMap<>();
+    return new ConcurrentHashMap<>();
   }
 }

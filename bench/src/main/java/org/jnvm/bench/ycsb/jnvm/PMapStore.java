@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.NavigableMap;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -13,6 +12,7 @@ import org.jnvm.bench.ycsb.store.RecordStore;
 import org.jnvm.bench.ycsb.store.YcsbRecord;
 import org.jnvm.heap.Heap;
 import org.jnvm.pdt.Contents;
+import org.jnvm.pdt.NavigableMapView;
 import org.jnvm.pdt.PMap;
 import org.jnvm.pdt.PString;
 
@@ -25,7 +25,7 @@ import org.jnvm.pdt.PString;
  * <p>YCSB gives {@code String} keys. Reads and updates look the map up with a {@link
  * PString#probe}, which makes nothing persistent. An insert or a delete needs the map's own key
  * proxy: the store keeps a volatile index from each key to it, rebuilt from the map when the heap
- * opens, which scans use too. Changes hold the {@link Guard} for their key, which also keeps the
+ * opens. Scans find their first key by a probe too. Changes hold the {@link Guard} for their key, which also keeps the
  * index in step.
  */
 abstract class PMapStore<V extends PObject> implements RecordStore {
@@ -95,9 +95,12 @@ abstract class PMapStore<V extends PObject> implements RecordStore {
     }
     return guard.scanning(() -> {
       List<YcsbRecord> found = new ArrayList<>(count);
-      Map.Entry<String, PString> first = ((NavigableMap<String, PString>) keys).ceilingEntry(startKey);
+      // The map finds its own first key by a probe; the range view then searches again for it,
+      // along a path the first search has just brought into the cache.
+      NavigableMapView<PString, V> sorted = (NavigableMapView<PString, V>) records;
+      PString first = sorted.ceilingKey(PString.probe(startKey));
       if (first != null) {
-        Iterator<Map.Entry<PString, V>> walk = ((NavigableMap<PString, V>) records).tailMap(first.getValue(), true).entrySet().iterator();
+        Iterator<Map.Entry<PString, V>> walk = sorted.tailMap(first, true).entrySet().iterator();
         while (found.size() < count && walk.hasNext()) {
           Map.Entry<PString, V> entry = walk.next();
           // A pdt map's entry reads its value when asked, here under the key's guard, so the value
