@@ -30,6 +30,12 @@ final class ChildRunner {
   }
 
   List<Run> run(YcsbBinding binding, String map, String threads, String letters, Settings settings) throws IOException, InterruptedException {
+    return run(binding, map, threads, letters, settings, List.of());
+  }
+
+  /** {@code properties}: more YCSB or binding properties, {@code NAME=VALUE}, after the settings' own, which they override. */
+  List<Run> run(YcsbBinding binding, String map, String threads, String letters, Settings settings, List<String> properties)
+      throws IOException, InterruptedException {
     Path store = Files.createTempDirectory(heaps, "jnvm-ycsb-" + binding.id() + "-");
     try {
       List<String> command = new ArrayList<>(jvm);
@@ -38,6 +44,7 @@ final class ChildRunner {
       if (!map.equals("-")) {
         command.add("jnvm.map=" + map);
       }
+      command.addAll(properties);
       Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
       List<String> lines = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
       int status = child.waitFor();

@@ -67,8 +67,12 @@ public final class YcsbReport {
     return "usage: YcsbReport quick|full --jvm-flags FILE [--results FILE] [--out DIR] [--heaps DIR] [--workloads DIR] [--command TEXT] [--source TEXT]";
   }
 
-  /** Every child the same flags: jnvm's clwb needs jdk.internal.misc, the peers those of peer-jvm-flags. */
-  private static List<String> childJvm(Settings settings, Path peerFlags) throws IOException {
+  /**
+   * Every child the same flags: jnvm's clwb needs jdk.internal.misc, the peers those of
+   * peer-jvm-flags. The children of a report run this JVM's class path; {@link YcsbPair}'s run the
+   * jars it compares.
+   */
+  static List<String> childJvm(Settings settings, Path peerFlags, String classPath) throws IOException {
     List<String> jvm = new ArrayList<>();
     jvm.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     jvm.addAll(JDK_MISC_FLAGS);
@@ -83,7 +87,7 @@ public final class YcsbReport {
     jvm.add("-Xmx" + settings.childHeapMiB() + "m");
     jvm.add("-XX:+AlwaysPreTouch");
     jvm.add("-cp");
-    jvm.add(System.getProperty("java.class.path"));
+    jvm.add(classPath);
     return jvm;
   }
 
@@ -93,7 +97,7 @@ public final class YcsbReport {
     Path log = Path.of("bench/target/" + settings.tag() + "-children.log");
     Files.createDirectories(log.getParent());
     Files.deleteIfExists(log);
-    List<String> jvm = childJvm(settings, peerFlags);
+    List<String> jvm = childJvm(settings, peerFlags, System.getProperty("java.class.path"));
     ChildRunner children = new ChildRunner(jvm, workloads, heaps, log);
     Instant started = Instant.now();
     String loadBefore = Environment.loadAverage();

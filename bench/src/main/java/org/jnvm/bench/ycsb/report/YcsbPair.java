@@ -1,0 +1,90 @@
+package org.jnvm.bench.ycsb.report;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.jnvm.bench.ycsb.YcsbBinding;
+
+/**
+ * A diagnostic, not a report: one binding's workloads, run by the children the quick report runs
+ * ({@link YcsbReport#childJvm}, {@link ChildRunner}, the quick {@link Settings}), once per jar
+ * given and round after round, printed and written nowhere else. Alternating two builds tells a
+ * change from the drift of a shared machine, where runs of one build vary by up to about 15%.
+ *
+ * <p>Usage: {@code YcsbPair [--rounds N] [--threads 1,2] JAR... BINDING LETTERS [NAME=VALUE...]},
+ * from the repository root (for {@code bench/ycsb}); NAME=VALUE are YCSB or binding properties,
+ * such as {@code jnvm.map=skiplist} for scans or {@code insertorder=ordered}.
+ */
+public final class YcsbPair {
+  private static final Path PEER_FLAGS = Path.of("bench/ycsb/peer-jvm-flags");
+  private static final Path WORKLOADS = Path.of("bench/ycsb/workloads");
+  private static final Path HEAPS = Path.of("/dev/shm");
+  private static final Path LOG = Path.of("bench/target/ycsb-pair-children.log");
+
+  /** What to run, parsed from the command line. */
+  record Plan(int rounds, String threads, List<Path> jars, YcsbBinding binding, String letters, List<String> properties) {
+    static final String USAGE = "usage: YcsbPair [--rounds N] [--threads 1,2] JAR... BINDING LETTERS [NAME=VALUE...]";
+
+    static Plan parse(String... args) {
+      int rounds = 1;
+      String threads = "1";
+      int at = 0;
+      for (; at < args.length && args[at].startsWith("--"); at += 2) {
+        if (at + 1 == args.length) {
+          throw new IllegalArgumentException(args[at] + " needs a value; " + USAGE);
+        }
+        switch (args[at]) {
+          case "--rounds" -> rounds = Integer.parseInt(args[at + 1]);
+          case "--threads" -> threads = args[at + 1];
+          default -> throw new IllegalArgumentException("unknown option " + args[at] + "; " + USAGE);
+        }
+      }
+      if (rounds < 1) {
+        throw new IllegalArgumentException("--rounds " + rounds + ": at least 1");
+      }
+      List<Path> jars = new ArrayList<>();
+      for (; at < args.length && args[at].endsWith(".jar"); at++) {
+        jars.add(Path.of(args[at]));
+      }
+      if (jars.isEmpty() || args.length - at < 2) {
+        throw new IllegalArgumentException(USAGE);
+      }
+      YcsbBinding binding = YcsbBinding.ofId(args[at]);
+      String letters = args[at + 1];
+      List<String> properties = List.of(args).subList(at + 2, args.length);
+      for (String property : properties) {
+        if (property.indexOf('=') < 1) {
+          throw new IllegalArgumentException("a property is NAME=VALUE, not " + property + "; " + USAGE);
+        }
+      }
+      return new Plan(rounds, threads, List.copyOf(jars), binding, letters, properties);
+    }
+  }
+
+  private YcsbPair() {}
+
+  public static void main(String[] args) throws IOException, InterruptedException {
+    Plan plan = Plan.parse(args);
+    for (Path jar : plan.jars()) {
+      if (!Files.isRegularFile(jar)) {
+        throw new IllegalArgumentException("no such jar: " + jar);
+      }
+    }
+    Settings quick = Settings.of("quick");
+    Files.createDirectories(LOG.getParent());
+    Files.deleteIfExists(LOG);
+    for (int round = 1; round <= plan.rounds(); round++) {
+      for (int i = 0; i < plan.jars().size(); i++) {
+        Path jar = plan.jars().get(i);
+        ChildRunner child = new ChildRunner(YcsbReport.childJvm(quick, PEER_FLAGS, jar.toString()), WORKLOADS, HEAPS, LOG);
+        for (Run run : child.run(plan.binding(), "-", plan.threads(), plan.letters(), quick, plan.properties())) {
+          System.out.printf(Locale.ROOT, "round %d, jar %d (%s): %d thread(s), %c: %,.0f ops/s, p50 %.2f µs, p99 %.2f µs, %d failed%n", round, i + 1,
+              jar.getFileName(), run.threads(), run.workload(), run.opsPerSecond(), run.p50Us(), run.p99Us(), run.failed());
+        }
+      }
+    }
+  }
+}
