@@ -5,6 +5,7 @@ import java.util.function.LongConsumer;
 import org.jnvm.crash.Recovered;
 import org.jnvm.crash.Violations;
 import org.jnvm.crash.kill.KillWorkload;
+import org.jnvm.crash.kill.Reports;
 import org.jnvm.heap.Heap;
 import org.jnvm.heap.HeapConfig;
 import org.jnvm.pdt.PArray;
@@ -14,8 +15,8 @@ import org.jnvm.samples.tpcb.Bank;
  * The bank ({@link Bank}, in the samples) under process kills: the child runs transaction after transaction, each in one
  * failure-atomic block, and reports each once its block has committed. After a kill the bank must
  * pass its audit, its history must hold transactions 1, 2, 3 ... without a gap, and it must hold
- * every reported one: up to the last reported, or the one after it, which may have committed
- * unreported.
+ * every reported one: up to the last reported, or past it by the transactions that the children
+ * since may have committed unreported ({@link Reports#checkNewest}).
  */
 public final class BankWorkload implements KillWorkload {
   static final Bank.Shape SHAPE = new Bank.Shape(4, 10, 1000, 512, 7);
@@ -40,7 +41,7 @@ public final class BankWorkload implements KillWorkload {
   }
 
   @Override
-  public void check(Recovered heap, List<Long> committed, Violations v) {
+  public void check(Recovered heap, Reports committed, Violations v) {
     if (heap.root(Bank.ROOT, PArray.class) == null) {
       v.check(committed.isEmpty(), "the bank is gone after " + committed.size() + " reported transactions");
       return;
@@ -52,8 +53,6 @@ public final class BankWorkload implements KillWorkload {
         return;
       }
     }
-    long reported = committed.isEmpty() ? 0 : committed.get(committed.size() - 1);
-    v.check(history.size() == reported || history.size() == reported + 1,
-        "the history ends with transaction " + history.size() + " but the last reported is " + reported);
+    committed.checkNewest(history.size(), "the history's last transaction", v);
   }
 }

@@ -13,9 +13,9 @@ import org.jnvm.heap.HeapConfig;
  * A chain of atomic reference updates: step {@code i} pushes cell {@code i} in front of the chain
  * with {@code updateRef} and a pfence, and is then reported. Every so often the chain is cut back to
  * its newest {@value #KEEP} cells, whose tail is unlinked, fenced, and freed. After a kill the chain
- * must run down from its head by steps of one, the head must be the last reported step or the one
- * after it (which may have completed unreported), and every reported step that the cutting has not
- * dropped must be in the chain.
+ * must run down from its head by steps of one, the head must be the last reported step or one that
+ * the children since may have completed unreported ({@link Reports#checkNewest}), and every
+ * reported step that the cutting has not dropped must be in the chain.
  */
 final class ChainWorkload implements KillWorkload {
   static final String ROOT = "chain";
@@ -104,8 +104,7 @@ final class ChainWorkload implements KillWorkload {
   }
 
   @Override
-  public void check(Recovered heap, List<Long> committed, Violations v) {
-    long reported = committed.isEmpty() ? 0 : committed.get(committed.size() - 1);
+  public void check(Recovered heap, Reports committed, Violations v) {
     Cell holder = heap.root(ROOT, Cell.class);
     if (holder == null) {
       v.check(committed.isEmpty(), "the root '" + ROOT + "' is gone after " + committed.size() + " reported steps");
@@ -114,7 +113,7 @@ final class ChainWorkload implements KillWorkload {
     v.check(holder.id() == HOLDER, "the root holds cell " + holder.id() + ", not the holder");
     Cell head = holder.next();
     long top = head == null ? 0 : head.id();
-    v.check(top == reported || top == reported + 1, "the chain's head is step " + top + " but the last reported step is " + reported);
+    committed.checkNewest(top, "the chain's head", v);
     long expected = top;
     int length = 0;
     for (Cell c = head; c != null; c = c.next()) {

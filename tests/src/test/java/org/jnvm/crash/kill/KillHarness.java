@@ -34,6 +34,7 @@ final class KillHarness {
   private final List<String> violations = new ArrayList<>();
   private int kills;
   private int killsWhileWorking;
+  private int childrenSinceReport;
 
   KillHarness(KillWorkload workload, Path dir, Path log, long seed) {
     this.workload = workload;
@@ -77,7 +78,9 @@ final class KillHarness {
     kills++;
     if (!reader.ids.isEmpty()) {
       killsWhileWorking++;
+      childrenSinceReport = 0;
     }
+    childrenSinceReport++;
     committed.addAll(reader.ids);
   }
 
@@ -104,7 +107,7 @@ final class KillHarness {
 
   private void check(String when) {
     Violations v = new Violations();
-    HeapChecks.check(heapFile, v, (heap, found) -> workload.check(heap, committed, found));
+    HeapChecks.check(heapFile, v, (heap, found) -> workload.check(heap, new Reports(committed, childrenSinceReport), found));
     for (String m : v.messages()) {
       violations.add(when + " (" + committed.size() + " steps reported): " + m);
     }

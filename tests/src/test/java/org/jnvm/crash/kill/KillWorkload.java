@@ -1,6 +1,5 @@
 package org.jnvm.crash.kill;
 
-import java.util.List;
 import java.util.function.LongConsumer;
 import org.jnvm.crash.Recovered;
 import org.jnvm.crash.Violations;
@@ -28,5 +27,5 @@ public interface KillWorkload {
    * Parent side, after a kill: checks the recovered heap against every id any child reported, in
    * the order they were reported.
    */
-  void check(Recovered heap, List<Long> committed, Violations v);
+  void check(Recovered heap, Reports reported, Violations v);
 }
