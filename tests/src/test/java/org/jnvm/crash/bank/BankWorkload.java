@@ -41,9 +41,9 @@ public final class BankWorkload implements KillWorkload {
   }
 
   @Override
-  public void check(Recovered heap, Reports committed, Violations v) {
+  public void check(Recovered heap, Reports reported, Violations v) {
     if (heap.root(Bank.ROOT, PArray.class) == null) {
-      v.check(committed.isEmpty(), "the bank is gone after " + committed.size() + " reported transactions");
+      v.check(reported.isEmpty(), "the bank is gone after " + reported.size() + " reported transactions");
       return;
     }
     List<Long> history = Bank.openOrCreate(heap.heap(), SHAPE).audit(v::fail);
@@ -53,6 +53,6 @@ public final class BankWorkload implements KillWorkload {
         return;
       }
     }
-    committed.checkNewest(history.size(), "the history's last transaction", v);
+    reported.checkNewest(history.size(), "the history's last transaction", v);
   }
 }

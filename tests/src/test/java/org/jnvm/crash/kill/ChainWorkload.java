@@ -104,16 +104,16 @@ final class ChainWorkload implements KillWorkload {
   }
 
   @Override
-  public void check(Recovered heap, Reports committed, Violations v) {
+  public void check(Recovered heap, Reports reported, Violations v) {
     Cell holder = heap.root(ROOT, Cell.class);
     if (holder == null) {
-      v.check(committed.isEmpty(), "the root '" + ROOT + "' is gone after " + committed.size() + " reported steps");
+      v.check(reported.isEmpty(), "the root '" + ROOT + "' is gone after " + reported.size() + " reported steps");
       return;
     }
     v.check(holder.id() == HOLDER, "the root holds cell " + holder.id() + ", not the holder");
     Cell head = holder.next();
     long top = head == null ? 0 : head.id();
-    committed.checkNewest(top, "the chain's head", v);
+    reported.checkNewest(top, "the chain's head", v);
     long expected = top;
     int length = 0;
     for (Cell c = head; c != null; c = c.next()) {

@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CountDownLatch;
@@ -107,7 +108,7 @@ final class KillHarness {
 
   private void check(String when) {
     Violations v = new Violations();
-    HeapChecks.check(heapFile, v, (heap, found) -> workload.check(heap, new Reports(committed, childrenSinceReport), found));
+    HeapChecks.check(heapFile, v, (heap, found) -> workload.check(heap, new Reports(Collections.unmodifiableList(committed), childrenSinceReport), found));
     for (String m : v.messages()) {
       violations.add(when + " (" + committed.size() + " steps reported): " + m);
     }

@@ -12,15 +12,12 @@ import org.jnvm.crash.Violations;
  * after the last reported one. So the newest durable step may run ahead of the last report by one
  * step for each child since, and including, the last one that reported anything.
  *
- * @param ids every id the children reported, in the order they reported them
+ * @param ids every id the children reported, in the order they reported them: a read-only view of
+ *     the harness's list, which grows only between checks
  * @param childrenSinceReport the children started since, and including, the last one that reported
  *     something; all of them if none has
  */
 public record Reports(List<Long> ids, int childrenSinceReport) {
-  public Reports {
-    ids = List.copyOf(ids);
-  }
-
   /** The last reported id, or 0 if none was. */
   public long last() {
     return ids.isEmpty() ? 0 : ids.get(ids.size() - 1);

@@ -23,10 +23,10 @@ import org.jnvm.pdt.PString;
  * returns.
  *
  * <p>YCSB gives {@code String} keys. Reads and updates look the map up with a {@link
- * PString#probe}, which makes nothing persistent. An insert or a delete needs the map's own key
- * proxy: the store keeps a volatile index from each key to it, rebuilt from the map when the heap
- * opens. Scans find their first key by a probe too. Changes hold the {@link Guard} for their key, which also keeps the
- * index in step.
+ * PString#probe}, which makes nothing persistent, and so do scans to find their first key. An
+ * insert or a delete needs the map's own key proxy: the store keeps a volatile index from each key
+ * to it, rebuilt from the map when the heap opens. Changes hold the {@link Guard} for their key,
+ * which also keeps the index in step.
  */
 abstract class PMapStore<V extends PObject> implements RecordStore {
   static final String ROOT = "usertable";
