@@ -10,6 +10,12 @@ import org.jnvm.PObject;
  * published when they are stored. {@link Map#remove} and the other {@code Map} methods never free a
  * key or a value; the methods here say what they free.
  *
+ * <p>A value that a put or a remapping replaced may be freed by the caller, but only after a fence
+ * ({@link org.jnvm.heap.Heap#pfence}): neither the map's atomic update nor {@link
+ * org.jnvm.heap.Heap#free} fences, so the freed value's header could otherwise reach memory before
+ * the reference that replaced it, and after a crash recovery would find the map pointing at an
+ * invalid object and drop the key.
+ *
  * @param <K> the key type
  * @param <V> the value type
  */

@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
-import java.util.function.BiFunction;
 import java.util.function.LongSupplier;
+import org.jnvm.PObject;
 import org.jnvm.crash.History;
 import org.jnvm.crash.Recovered;
 import org.jnvm.crash.Violations;
@@ -38,20 +38,18 @@ import org.jnvm.pdt.Policy;
 final class PdtScenario extends Seeded {
   /** The persistent map types, each made with a given policy. */
   enum MapKind {
-    HASH(PHashMap::new),
-    TREE(PTreeMap::new),
-    SKIP_LIST(PSkipListMap::new),
-    CONCURRENT_HASH(PConcurrentHashMap::new);
+    HASH,
+    TREE,
+    SKIP_LIST,
+    CONCURRENT_HASH;
 
-    @SuppressWarnings("ImmutableEnumChecker") // constructor references, which hold no state
-    private final BiFunction<Heap, Policy, PMap<PString, Cell>> constructor;
-
-    MapKind(BiFunction<Heap, Policy, PMap<PString, Cell>> constructor) {
-      this.constructor = constructor;
-    }
-
-    PMap<PString, Cell> create(Heap heap, Policy policy) {
-      return constructor.apply(heap, policy);
+    <V extends PObject> PMap<PString, V> create(Heap heap, Policy policy) {
+      return switch (this) {
+        case HASH -> new PHashMap<>(heap, policy);
+        case TREE -> new PTreeMap<>(heap, policy);
+        case SKIP_LIST -> new PSkipListMap<>(heap, policy);
+        case CONCURRENT_HASH -> new PConcurrentHashMap<>(heap, policy);
+      };
     }
   }
 
@@ -75,6 +73,16 @@ final class PdtScenario extends Seeded {
   @Override
   public Run newRun(LongSupplier fences) {
     return new PdtRun(fences);
+  }
+
+  /** A map's state as the oracle keeps it: a marker, then {@code key << 32 | value id} by key. */
+  static List<Long> pack(Map<Integer, Long> entries) {
+    List<Long> s = new ArrayList<>();
+    s.add(-1L);
+    for (Map.Entry<Integer, Long> en : entries.entrySet()) {
+      s.add((long) en.getKey() << SHIFT | en.getValue());
+    }
+    return List.copyOf(s);
   }
 
   private final class PdtRun implements Run {
@@ -199,15 +207,6 @@ final class PdtScenario extends Seeded {
 
     private List<Long> mapState() {
       return pack(map);
-    }
-
-    private List<Long> pack(Map<Integer, Long> entries) {
-      List<Long> s = new ArrayList<>();
-      s.add(-1L);
-      for (Map.Entry<Integer, Long> en : entries.entrySet()) {
-        s.add((long) en.getKey() << SHIFT | en.getValue());
-      }
-      return List.copyOf(s);
     }
 
     @Override

@@ -39,7 +39,8 @@ public final class Scenarios {
         new ScenarioFamily("fa", 0.12, 400, i -> new FaScenario("fa-" + i, seed("fa", i), 25)),
         new ScenarioFamily("inline", 0.06, 300, i -> new InlineScenario("inline-" + i, seed("inline", i), 25)),
         new ScenarioFamily("bank", 0.1, 400, i -> new BankScenario("bank-" + i, seed("bank", i), 20)),
-        new ScenarioFamily("pdt", 0.14, 300, i -> new PdtScenario("pdt-" + i, seed("pdt", i), 20, i)));
+        new ScenarioFamily("pdt", 0.14, 300, i -> new PdtScenario("pdt-" + i, seed("pdt", i), 20, i)),
+        new ScenarioFamily("cow", 0.08, 300, i -> new CopyOnWriteScenario("cow-" + i, seed("cow", i), 20, i, true)));
   }
 
   /**
@@ -55,7 +56,8 @@ public final class Scenarios {
   public static List<ScenarioFamily> negativeControls() {
     return List.of(
         slots("nopwb", 1, 400, 3, 20, MIB, ObjectMix.SMALL, weights(SlotOp.PUBLISH, 1, SlotOp.BROKEN_NO_PWB, 1, SlotOp.FENCE, 1)),
-        slots("storefirst", 1, 400, 3, 20, MIB, ObjectMix.SMALL, weights(SlotOp.PUBLISH, 1, SlotOp.BROKEN_STORE_FIRST, 1, SlotOp.FENCE, 1)));
+        slots("storefirst", 1, 400, 3, 20, MIB, ObjectMix.SMALL, weights(SlotOp.PUBLISH, 1, SlotOp.BROKEN_STORE_FIRST, 1, SlotOp.FENCE, 1)),
+        new ScenarioFamily("cowearly", 1, 400, i -> new CopyOnWriteScenario("cowearly-" + i, seed("cowearly", i), 20, i, false)));
   }
 
   /** The scenario a replay key names, such as {@code alloc-3}, from any of the lists above. */
