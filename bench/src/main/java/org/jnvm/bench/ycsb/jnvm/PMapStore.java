@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Supplier;
+import java.util.function.Function;
 import org.jnvm.PObject;
 import org.jnvm.bench.ycsb.store.RecordStore;
 import org.jnvm.bench.ycsb.store.YcsbRecord;
@@ -114,14 +114,14 @@ abstract class PMapStore<V extends PObject> implements RecordStore {
 
   @Override
   public final void insert(String key, YcsbRecord record) {
-    durably(key, () -> {
+    durably(key, unlinked -> {
       PString stored = keys.get(key);
       // A new key is stored as given: the index is in step with the map, so the map holds no equal key.
       PString mapped = stored != null ? stored : PString.of(heap, key);
       V old = records.put(mapped, create(record));
       keys.put(key, mapped);
       if (old != null) {
-        free(old);
+        unlinked.add(old);
       }
       return null;
     });
@@ -129,26 +129,23 @@ abstract class PMapStore<V extends PObject> implements RecordStore {
 
   @Override
   public final boolean update(String key, YcsbRecord changes) {
-    return durably(key, () -> {
+    return durably(key, unlinked -> {
       // One lookup, by a probe and under the map's key lock: the record, then its replacement if
       // there is one. The key index is not needed, since no key is added.
-      List<V> replaced = new ArrayList<>(1);
       V now = records.computeIfPresent(PString.probe(key), (k, record) -> {
         V next = changed(record, changes);
         if (next != record) {
-          replaced.add(record);
+          unlinked.add(record);
         }
         return next;
       });
-      // A crash before this free leaves the old record unreachable: the recovery GC frees it.
-      replaced.forEach(this::free);
       return now != null;
     });
   }
 
   @Override
   public final boolean delete(String key) {
-    return durably(key, () -> {
+    return durably(key, unlinked -> {
       PString stored = keys.get(key);
       V record = stored == null ? null : records.get(stored);
       if (record == null) {
@@ -156,7 +153,7 @@ abstract class PMapStore<V extends PObject> implements RecordStore {
       }
       records.removeAndFree(stored, Contents.KEYS);
       keys.remove(key);
-      free(record);
+      unlinked.add(record);
       return true;
     });
   }
@@ -164,11 +161,19 @@ abstract class PMapStore<V extends PObject> implements RecordStore {
   /**
    * Runs a change under its key's guard, then waits until it is durable: a pdt change is ordered
    * when it returns but durable only at the thread's next fence, and YCSB counts an operation
-   * done when the binding returns, as the peers' commits do.
+   * done when the binding returns, as the peers' commits do. Only then does it free the records
+   * the change unlinked: a free writes the record's header back without a fence, so before the
+   * change is durable the invalid header could reach memory first, and recovery would then clear
+   * the map's reference to it and lose the key (the crash campaign's {@code cow} scenarios). A
+   * crash after the change and before the free leaves the old record unreachable, for the
+   * recovery GC. The key's guard is not needed for the free: no read can reach a record the map
+   * no longer references.
    */
-  private <T> T durably(String key, Supplier<T> change) {
-    T result = guard.changing(key, change);
+  private <T> T durably(String key, Function<List<V>, T> change) {
+    List<V> unlinked = new ArrayList<>(1);
+    T result = guard.changing(key, () -> change.apply(unlinked));
     heap.psync();
+    unlinked.forEach(this::free);
     return result;
   }
 
