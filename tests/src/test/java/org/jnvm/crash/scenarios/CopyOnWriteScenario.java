@@ -17,7 +17,6 @@ import org.jnvm.pdt.Contents;
 import org.jnvm.pdt.PBytes;
 import org.jnvm.pdt.PMap;
 import org.jnvm.pdt.PString;
-import org.jnvm.pdt.Policy;
 
 /**
  * Immutable records in a pdt map, changed copy-on-write as jnvm-pdt's YCSB store changes them: an
@@ -38,17 +37,13 @@ final class CopyOnWriteScenario extends Seeded {
   /** A value of this many bytes spans two 256-byte blocks; one of 8 fits in a pool slot. */
   private static final int LARGE = 300;
 
-  private final PdtScenario.MapKind mapKind;
-  private final Policy policy;
+  private final PdtScenario.MapChoice choice;
   private final boolean fenceBeforeFree;
 
-  /** Variant {@code variant} uses map type {@code variant % 4} and policy {@code variant / 4 % 3}. */
+  /** Variant {@code variant} makes its map as {@link PdtScenario.MapChoice#of} says. */
   CopyOnWriteScenario(String name, long seed, int ops, int variant, boolean fenceBeforeFree) {
     super(name, seed, ops);
-    PdtScenario.MapKind[] kinds = PdtScenario.MapKind.values();
-    Policy[] policies = Policy.values();
-    this.mapKind = kinds[variant % kinds.length];
-    this.policy = policies[variant / kinds.length % policies.length];
+    this.choice = PdtScenario.MapChoice.of(variant);
     this.fenceBeforeFree = fenceBeforeFree;
   }
 
@@ -58,11 +53,11 @@ final class CopyOnWriteScenario extends Seeded {
   }
 
   /** A value's content: its id, then padding up to its size. */
-  static byte[] content(long id, boolean large) {
+  private static byte[] content(long id, boolean large) {
     return ByteBuffer.allocate(large ? LARGE : Long.BYTES).putLong(id).array();
   }
 
-  static long id(PBytes value) {
+  private static long id(PBytes value) {
     return ByteBuffer.wrap(value.toByteArray()).getLong();
   }
 
@@ -86,7 +81,7 @@ final class CopyOnWriteScenario extends Seeded {
     public void execute(Heap h) {
       heap = h;
       Slots root = new Slots(heap, 1);
-      map = mapKind.create(heap, policy);
+      map = choice.create(heap);
       map.pwb();
       map.validate();
       root.set(0, map);
@@ -170,7 +165,7 @@ final class CopyOnWriteScenario extends Seeded {
       List<Long> found = List.of();
       if (root != null) {
         PMap<PString, PBytes> m = (PMap<PString, PBytes>) root.get(0);
-        v.check(m.policy() == policy, "the map's policy is " + m.policy() + ", it was made " + policy);
+        v.check(m.policy() == choice.policy(), "the map's policy is " + m.policy() + ", it was made " + choice.policy());
         TreeMap<Integer, Long> entries = new TreeMap<>();
         for (Map.Entry<PString, PBytes> en : m.entrySet()) {
           int key = Integer.parseInt(en.getKey().toString().substring("key-".length()));

@@ -26,7 +26,7 @@ import org.jnvm.pdt.Policy;
  * pdt containers: an extensible list of cells (appends that grow its array, replacements, removals
  * at the end and in the middle, inserts) and a map from strings to cells (inserts, value
  * replacements by put and by computeIfPresent with a key probe, removals), both under one root. The
- * variant number picks the map's type and caching policy ({@link MapKind}), so that consecutive
+ * variant number picks the map's type and caching policy ({@link MapChoice}), so that consecutive
  * variants cover every pair. The oracle keeps one history per container, the list's ids and the
  * map's entries sorted by key, since nothing orders a change of one before a change of the other
  * without a fence between them. A change made with one atomic update is durable at the next fence;
@@ -58,16 +58,26 @@ final class PdtScenario extends Seeded {
   /** Keys and values are packed as {@code key << 32 | value id} in the state. */
   private static final int SHIFT = 32;
 
-  private final MapKind mapKind;
-  private final Policy policy;
+  /** A map type and a policy, picked by a variant number so that consecutive variants cover every pair. */
+  record MapChoice(MapKind kind, Policy policy) {
+    /** Map type {@code variant % 4} and policy {@code variant / 4 % 3}. */
+    static MapChoice of(int variant) {
+      MapKind[] kinds = MapKind.values();
+      Policy[] policies = Policy.values();
+      return new MapChoice(kinds[variant % kinds.length], policies[variant / kinds.length % policies.length]);
+    }
 
-  /** Variant {@code variant} uses map type {@code variant % 4} and policy {@code variant / 4 % 3}. */
+    <V extends PObject> PMap<PString, V> create(Heap heap) {
+      return kind.create(heap, policy);
+    }
+  }
+
+  private final MapChoice choice;
+
+  /** Variant {@code variant} makes its map as {@link MapChoice#of} says. */
   PdtScenario(String name, long seed, int ops, int variant) {
     super(name, seed, ops);
-    MapKind[] kinds = MapKind.values();
-    Policy[] policies = Policy.values();
-    this.mapKind = kinds[variant % kinds.length];
-    this.policy = policies[variant / kinds.length % policies.length];
+    this.choice = MapChoice.of(variant);
   }
 
   @Override
@@ -107,7 +117,7 @@ final class PdtScenario extends Seeded {
       heap = h;
       Slots root = new Slots(heap, 2);
       plist = new PArrayList<>(heap);
-      pmap = mapKind.create(heap, policy);
+      pmap = choice.create(heap);
       plist.validate();
       pmap.pwb();
       pmap.validate();
@@ -219,7 +229,7 @@ final class PdtScenario extends Seeded {
       if (root != null) {
         PArrayList<Cell> l = (PArrayList<Cell>) root.get(0);
         PMap<PString, Cell> m = (PMap<PString, Cell>) root.get(1);
-        v.check(m.policy() == policy, "the map's policy is " + m.policy() + ", it was made " + policy);
+        v.check(m.policy() == choice.policy(), "the map's policy is " + m.policy() + ", it was made " + choice.policy());
         List<Long> f = new ArrayList<>();
         for (int i = 0; i < l.size(); i++) {
           Cell c = l.get(i);
