@@ -4,6 +4,13 @@ package org.jnvm.pdt;
  * How a persistent map or set keeps proxies of its values (the paper's section 4.3.2). A map
  * always keeps a proxy of each key, in its volatile mirror. The policy is chosen when the map is
  * created and stored with it.
+ *
+ * <p>Caching has a cost that the collector pays. A map's entries soon live in the old generation.
+ * A cached proxy is born young, so every cache fill stores a young object into an old entry, and
+ * so does every value update, since copy-on-write values get new proxies. G1 then has to refine
+ * and scan the card of that store. With a spare core it does so concurrently and the cost hides;
+ * with a busy client thread on every core it competes with them. Where values are replaced
+ * often or read once, {@link #BASE} can then be the faster policy.
  */
 public enum Policy {
   /** A fresh value proxy on every read: the least memory, an allocation per read. */
