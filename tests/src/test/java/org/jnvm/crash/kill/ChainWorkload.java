@@ -11,11 +11,14 @@ import org.jnvm.heap.HeapConfig;
 
 /**
  * A chain of atomic reference updates: step {@code i} pushes cell {@code i} in front of the chain
- * with {@code updateRef} and a pfence, and is then reported. Every so often the chain is cut back to
- * its newest {@value #KEEP} cells, whose tail is unlinked, fenced, and freed. After a kill the chain
- * must run down from its head by steps of one, the head must be the last reported step or one that
- * the children since may have completed unreported ({@link Reports#checkNewest}), and every
- * reported step that the cutting has not dropped must be in the chain.
+ * with {@code updateRef} and a pfence, and is then reported. Every {@value #CUT_EVERY} steps, and
+ * whenever a run starts, the chain is cut back to its newest {@value #KEEP} cells, whose tail is
+ * unlinked, fenced, and freed. The cut at the start matters: a kill can land after a step that
+ * should cut and before its cut is durable, and without it the next run would let the chain grow
+ * for another {@value #CUT_EVERY} steps, past the bound that {@link #check} holds. After a kill
+ * the chain must run down from its head by steps of one, the head must be the last reported step
+ * or one that the children since may have completed unreported ({@link Reports#checkNewest}), and
+ * every reported step that the cutting has not dropped must be in the chain.
  */
 final class ChainWorkload implements KillWorkload {
   static final String ROOT = "chain";
@@ -54,6 +57,9 @@ final class ChainWorkload implements KillWorkload {
     }
     Cell head = holder.next();
     long step = head == null ? 1 : head.id() + 1;
+    if (head != null) {
+      cut(heap, head);
+    }
     while (true) {
       if (reportEarly) {
         committed.accept(step);
