@@ -57,9 +57,7 @@ final class ChainWorkload implements KillWorkload {
     }
     Cell head = holder.next();
     long step = head == null ? 1 : head.id() + 1;
-    if (head != null) {
-      cut(heap, head);
-    }
+    cut(heap, head);
     while (true) {
       if (reportEarly) {
         committed.accept(step);
