@@ -102,6 +102,12 @@ public final class Errors {
     return new ClassCastException("root '" + name + "' is a " + actual.getName() + ", not a " + expected.getName());
   }
 
+  public static IllegalArgumentException badShape(String path, long offset, long shape) {
+    return new IllegalArgumentException(
+        "shape " + Long.toHexString(shape) + " cannot be that of an object at offset " + offset + " of heap " + path
+            + ": pass only a shape that Handle.shape() gave for that very object, or 0");
+  }
+
   public static IllegalArgumentException foreignObject(String path, String otherPath) {
     return new IllegalArgumentException(
         "an object of heap " + otherPath + " cannot be stored in or freed from heap " + path + "; references never cross heaps");

@@ -26,6 +26,10 @@ public final class Handle {
   private final Heap heap;
   private final long offset;
   private final long master;
+  /**
+   * The address of each block, or null: for a pool slot, an object of one block, or one made from
+   * its {@link #shape()}, whose blocks are consecutive.
+   */
   private final long[] blocks;
   private final long capacity;
   /**
@@ -87,7 +91,24 @@ public final class Handle {
   }
 
   public int blockCount() {
-    return blocks == null ? 1 : blocks.length;
+    if (blocks != null) {
+      return blocks.length;
+    }
+    return (int) Math.max(1, capacity >>> heap.geometry.blockShift());
+  }
+
+  /**
+   * Where the object's proxies can be made from without reading the heap's headers, packed in one
+   * word for volatile indexes that keep where objects are rather than their proxies (a pdt map's
+   * entries, for instance): its class id and its capacity. 0 when the object's blocks do not lie
+   * one after another within one mapped chunk, or it was freed through this handle; then only
+   * {@link Heap#resurrect(long)} will do. See {@link Heap#resurrect(long, long)}.
+   */
+  public long shape() {
+    if (!consecutive || masterSpan == 0 || !Shapes.fits(offset, capacity)) {
+      return 0;
+    }
+    return Shapes.pack(classId, capacity);
   }
 
   /**
@@ -183,7 +204,10 @@ public final class Handle {
 
   /** The address of the block holding payload offset {@code off}; for the failure-atomic layer. */
   public long blockAddress(long off) {
-    return off < heap.geometry.blockSize() ? master : blocks[(int) (off >>> heap.geometry.blockShift())];
+    if (off < heap.geometry.blockSize()) {
+      return master;
+    }
+    return blocks == null ? master + (off & ~heap.geometry.blockMask()) : blocks[(int) (off >>> heap.geometry.blockShift())];
   }
 
   public boolean getBoolean(long off) {
@@ -344,7 +368,7 @@ public final class Handle {
    * thread inside a failure-atomic block reads and writes in-flight copies, block by block.
    */
   private int adjacent(long off, int inBlock, int wanted) {
-    if (blocks == null || inBlock == wanted) {
+    if (inBlock == wanted) {
       return inBlock;
     }
     if (consecutive) {

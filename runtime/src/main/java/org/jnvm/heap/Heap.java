@@ -390,6 +390,41 @@ public final class Heap implements AutoCloseable {
     return classOf(h).attach(h);
   }
 
+  /**
+   * {@link #resurrect(long)} for an object whose {@link Handle#shape()} the caller kept when it
+   * last had a proxy of it: a fresh proxy without reading a header, a cache miss for each object
+   * of a large heap. The shape is checked against the heap's bounds and class table, so a wrong
+   * one cannot reach outside the heap or make a proxy of a class the heap does not hold, but the
+   * object is not: it is taken to be alive and of that shape still, as a proxy kept since then
+   * would. A shape of 0 ("none") resurrects as {@link #resurrect(long)} does.
+   *
+   * @throws IllegalArgumentException if {@code shape} cannot be one of an object at {@code offset}
+   */
+  public PObject resurrect(long offset, long shape) {
+    if (shape == 0) {
+      return resurrect(offset);
+    }
+    int classId = Shapes.classId(shape);
+    long capacity = Shapes.capacity(shape);
+    ClassRegistry.Entry entry = registry.entry(classId);
+    if (entry == null || !Shapes.fits(offset, capacity) || !shapeFits(entry, offset, capacity)) {
+      throw Errors.badShape(path(), offset, shape);
+    }
+    Handle h = new Handle(this, offset, mapping.address(offset), null, capacity, classId);
+    return registry.resolve(entry).attach(h);
+  }
+
+  /** True when an object of {@code entry}'s class at {@code offset} could have {@code capacity}. */
+  private boolean shapeFits(ClassRegistry.Entry entry, long offset, long capacity) {
+    long blockMask = geometry.blockMask();
+    boolean inBlocks = geometry.isDataBlock(offset >>> geometry.blockShift())
+        && geometry.isDataBlock((offset + capacity - 1) >>> geometry.blockShift());
+    if (entry.isPool()) {
+      return inBlocks && (offset & blockMask) != 0 && capacity == entry.slotSize();
+    }
+    return inBlocks && (offset & blockMask) == 0 && (capacity & blockMask) == 0;
+  }
+
   /** The class of the object behind {@code h}, a handle of this heap. */
   PClass<?> classOf(Handle h) {
     return registry.resolve(registry.entry(h.classId()));

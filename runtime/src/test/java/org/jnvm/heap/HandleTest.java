@@ -14,7 +14,6 @@ import org.jnvm.errors.HeapCorruptedException;
 import org.jnvm.fa.FailureAtomic;
 import org.jnvm.fixtures.Node;
 import org.jnvm.fixtures.RecordingPersistence;
-import org.jnvm.fixtures.RefArray;
 import org.jnvm.fixtures.ShmTempDir;
 import org.jnvm.fixtures.Tally;
 import org.jnvm.fixtures.Wide;
@@ -87,18 +86,7 @@ class HandleTest {
   @Test
   void bytesFollowABlockChainWithAGapInIt() {
     try (Heap heap = Heap.create(dir.resolve("g.heap"), HeapConfig.ofSize(1 << 20))) {
-      Wide[] placed = new Wide[4];
-      for (int i = 0; i < placed.length; i++) {
-        placed[i] = new Wide(heap);
-        placed[i].pwb();
-        placed[i].validate();
-      }
-      heap.free(placed[1]);
-      heap.free(placed[3]);
-      heap.pfence();
-      // Two of placed[1]'s three blocks go to the array, so the Wide gets its last one and two of placed[3]'s.
-      new RefArray(heap, 40).validate();
-      Wide w = new Wide(heap);
+      Wide w = Wide.withAGap(heap);
       Handle h = w.handle();
       long block = heap.geometry.blockSize();
       assertEquals(3, h.blockCount());
