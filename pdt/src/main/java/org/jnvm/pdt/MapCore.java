@@ -145,7 +145,7 @@ final class MapCore<K, V> {
         // slot stays occupied so that nothing overwrites the pair before it is cleaned up.
         continue;
       }
-      Slot<V> slot = new Slot<>(i, pair, value, null);
+      Slot<V> slot = new Slot<>(i, pair, value, null, 0);
       PPair.bind(p, slot);
       K k = (K) heap.resurrect(key);
       slot.key = k;
@@ -229,18 +229,54 @@ final class MapCore<K, V> {
     return mirror();
   }
 
-  /** The value of an entry, as the policy says: fresh, cached or cached already. */
+  /**
+   * The value of an entry, as the policy says: its kept proxy, a fresh proxy from its kept shape,
+   * or a fresh proxy read from the heap, of which the entry then keeps what the policy says.
+   */
   @SuppressWarnings("unchecked")
   V value(Slot<V> slot) {
     V v = slot.cached();
     if (v != null) {
       return v;
     }
-    v = (V) heap.resurrect(slot.value());
-    if (policy != Policy.BASE) {
-      slot.fill(v);
+    if (policy == Policy.CACHED) {
+      v = (V) slot.fromShape(heap);
+      if (v != null) {
+        return v;
+      }
+    }
+    long reference = slot.value();
+    v = (V) heap.resurrect(reference);
+    if (policy != Policy.BASE && v != null) {
+      keep(slot, reference, v);
     }
     return v;
+  }
+
+  /**
+   * Makes {@code slot} keep what the policy says of {@code v}, the proxy a reader has just made of
+   * the value {@code reference}; left to a later read if a writer holds the key's lock, since only
+   * a writer changes the entry.
+   */
+  private void keep(Slot<V> slot, long reference, V v) {
+    Lock lock = locking.key(slot.key);
+    if (lock.tryLock()) {
+      try {
+        slot.keep(reference, v, shapeKept((PObject) v));
+      } finally {
+        lock.unlock();
+      }
+    }
+  }
+
+  /** The shape an entry keeps of {@code value} in place of its proxy, or 0 to keep none. */
+  private long shapeKept(PObject value) {
+    return policy == Policy.CACHED && value instanceof ImmutableValue ? value.handle().shape() : 0;
+  }
+
+  /** The proxy an entry keeps of {@code value}, which it keeps the {@code shape} of (0 for none). */
+  private V proxyKept(V value, long shape) {
+    return policy == Policy.BASE || shape != 0 ? null : value;
   }
 
   // ---------------------------------------------------------------- changes
@@ -327,7 +363,8 @@ final class MapCore<K, V> {
     } finally {
       write.unlock();
     }
-    Slot<V> slot = new Slot<>(index, pair.handle().offset(), v.handle().offset(), policy == Policy.BASE ? null : value);
+    long shape = shapeKept(v);
+    Slot<V> slot = new Slot<>(index, pair.handle().offset(), v.handle().offset(), proxyKept(value, shape), shape);
     PPair.bind(pair.handle(), slot);
     slot.key = key;
     mirror.put(key, slot);
@@ -347,7 +384,8 @@ final class MapCore<K, V> {
     } else {
       PPair.updateValue(PPair.at(heap, s.pair), v);
     }
-    s.update(v.handle().offset(), policy == Policy.BASE ? null : value);
+    long shape = shapeKept(v);
+    s.update(v.handle().offset(), proxyKept(value, shape), shape);
   }
 
   /**
@@ -382,7 +420,7 @@ final class MapCore<K, V> {
       free.give(s.index);
       freePair(s, contents);
       // An entry an iterator handed out before reads null from here on, not a value now freed.
-      s.update(0, null);
+      s.update(0, null, 0);
       return old;
     });
   }

@@ -9,7 +9,7 @@ import org.jnvm.heap.Handle;
  *
  * @param <S> the concrete class, so that each compares only with its own kind
  */
-public abstract class PBoxed<S extends PBoxed<S>> implements PObject, Comparable<S> {
+public abstract class PBoxed<S extends PBoxed<S>> implements PObject, Comparable<S>, ImmutableValue {
   final Handle handle;
   /** The value, widened to a long; read once, as it never changes. */
   final long value;

@@ -17,7 +17,7 @@ import org.jnvm.layout.PClass;
  * the order is unsigned lexicographic. Like {@link PString}, a new one is written back but invalid
  * until something publishes it, and a small one shares a pool block with others.
  */
-public final class PBytes implements PObject, Comparable<PBytes> {
+public final class PBytes implements PObject, Comparable<PBytes>, ImmutableValue {
   private static final Layout LAYOUT = Layout.builder().field("length", FieldKind.LONG).tail(FieldKind.BYTE, "length").build();
   public static final PClass<PBytes> PCLASS = PClass.of(PBytes.class, LAYOUT, PBytes::new);
   private static final long LENGTH = LAYOUT.field("length").orElseThrow().offset();

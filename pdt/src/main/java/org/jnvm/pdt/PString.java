@@ -22,7 +22,7 @@ import org.jnvm.layout.PClass;
  * with the default 256-byte blocks, up to 56 Latin-1 characters take a 64-byte slot or less), a
  * larger one whole blocks.
  */
-public final class PString implements PObject, Comparable<PString>, CharSequence {
+public final class PString implements PObject, Comparable<PString>, CharSequence, ImmutableValue {
   private static final Layout LAYOUT =
       Layout.builder().field("bytes", FieldKind.INT).field("coder", FieldKind.BYTE).tail(FieldKind.BYTE, "bytes").build();
   public static final PClass<PString> PCLASS = PClass.of(PString.class, LAYOUT, PString::new);

@@ -5,19 +5,22 @@ package org.jnvm.pdt;
  * always keeps a proxy of each key, in its volatile mirror. The policy is chosen when the map is
  * created and stored with it.
  *
- * <p>Caching has a cost that the collector pays. A map's entries soon live in the old generation.
- * A cached proxy is born young, so every cache fill stores a young object into an old entry, and
- * so does every value update, since copy-on-write values get new proxies. G1 then has to refine
- * and scan the card of that store. With a spare core it does so concurrently and the cost hides;
- * with a busy client thread on every core it competes with them. Where values are replaced
- * often or read once, {@link #BASE} can then be the faster policy.
+ * <p>Caching a proxy has a cost that the collector pays. A map's entries soon live in the old
+ * generation. A proxy is born young, so every cache fill stores a young object into an old entry,
+ * and so does every value update, since copy-on-write values get new proxies. G1 then has to
+ * refine and scan the card of that store, and with a busy client thread on every core that work
+ * competes with them. So {@link #CACHED} keeps proxies only of mutable values, which a caller may
+ * have bound; of an immutable value (a string, bytes, a boxed number) it keeps where the value is
+ * and what class and size it has, in the entry's own fields, and makes a fresh proxy from that on
+ * each read without touching the heap's headers.
  */
 public enum Policy {
   /** A fresh value proxy on every read: the least memory, an allocation per read. */
   BASE(0),
   /**
-   * Value proxies made on first read and kept, and pair handles once used: fast repeated reads and
-   * updates, memory for what was used.
+   * What a read needs kept from the first read on: a mutable value's proxy, an immutable value's
+   * place, class and size, and pair handles once used. Fast repeated reads and updates, memory for
+   * what was used.
    */
   CACHED(1),
   /**

@@ -2,28 +2,45 @@ package org.jnvm.pdt;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import org.jnvm.PObject;
 import org.jnvm.heap.DirectAccess;
+import org.jnvm.heap.Handle;
+import org.jnvm.heap.Heap;
 import org.jnvm.persist.Persistence;
 
 /**
  * A mirror entry: where a key's pair is, its value, and what the map's {@link Policy} keeps of them.
  * A value update changes the entry in place, under the key's lock, instead of putting a new entry
- * into the mirror. Lock-free readers of a concurrent map then see the old value or the new one:
- * the writer stores the value's reference before its proxy, and a reader fills an empty proxy
- * cache only by a compare-and-set from null, so a reader that read the old reference cannot
- * overwrite the proxy of the new one.
+ * into the mirror.
+ *
+ * <p>What is kept of the value is one of: its proxy ({@link #cached()}); for an {@link
+ * ImmutableValue}, its {@link Handle#shape() shape}, from which a read makes a fresh proxy without
+ * reading the heap's headers ({@link #fromShape}); or nothing. Keeping a shape rather than a proxy
+ * stores no young object into an entry that has long been old, which the collector would have to
+ * track (see {@link Policy}).
+ *
+ * <p>Lock-free readers of a concurrent map see the old value or the new one. The value's
+ * reference and its shape form a pair that a sequence lock keeps together: a writer makes {@link
+ * #stamp} odd, stores both, and makes it even again, and a reader uses a pair only if it read the
+ * same even stamp before and after it. Every write to the entry happens under the key's lock:
+ * updates, and what a reader keeps after making a proxy the slow way ({@link #keep}), which it does
+ * only if it gets the lock at once and the value is still the one it read.
  *
  * @param <V> the value type
  */
 final class Slot<V> implements DirectAccess {
   private static final VarHandle VALUE;
   private static final VarHandle CACHED;
+  private static final VarHandle STAMP;
+  private static final VarHandle SHAPE;
 
   static {
     try {
       MethodHandles.Lookup lookup = MethodHandles.lookup();
       VALUE = lookup.findVarHandle(Slot.class, "value", long.class);
       CACHED = lookup.findVarHandle(Slot.class, "cached", Object.class);
+      STAMP = lookup.findVarHandle(Slot.class, "stamp", int.class);
+      SHAPE = lookup.findVarHandle(Slot.class, "shape", long.class);
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
     }
@@ -37,6 +54,12 @@ final class Slot<V> implements DirectAccess {
   /** The value's proxy, or null; through {@link #CACHED}. */
   @SuppressWarnings("unused")
   private Object cached;
+  /** Even while {@link #value} and {@link #shape} agree, odd while a writer changes them. */
+  @SuppressWarnings("unused")
+  private int stamp;
+  /** The value's {@link Handle#shape()}, or 0 when none is kept; through {@link #SHAPE}. */
+  @SuppressWarnings("unused")
+  private long shape;
   /**
    * The address of the pair's master block, granted by the pair's handle ({@link DirectAccess}),
    * or 0: a value update writes the pair there without making a handle, and without the miss of
@@ -54,10 +77,12 @@ final class Slot<V> implements DirectAccess {
   int hash;
   Slot<V> next;
 
-  Slot(int index, long pair, long value, V cached) {
+  /** An entry that keeps {@code cached} (or nothing, if null) and {@code shape} (0 for none) of its value. */
+  Slot(int index, long pair, long value, V cached, long shape) {
     this.index = index;
     this.pair = pair;
     VALUE.set(this, value);
+    SHAPE.set(this, shape);
     CACHED.set(this, cached);
   }
 
@@ -79,14 +104,47 @@ final class Slot<V> implements DirectAccess {
     return (V) CACHED.getAcquire(this);
   }
 
-  /** Caches the proxy of the value a reader found, unless a proxy is cached already. */
-  void fill(V proxy) {
-    CACHED.compareAndSet(this, null, proxy);
+  /**
+   * A fresh proxy of the value, made from its kept shape without reading a header; null when no
+   * shape is kept, or a writer was changing the entry meanwhile.
+   */
+  PObject fromShape(Heap heap) {
+    int before = (int) STAMP.getAcquire(this);
+    long v = (long) VALUE.getOpaque(this);
+    long s = (long) SHAPE.getOpaque(this);
+    VarHandle.acquireFence();
+    if (s == 0 || (before & 1) != 0 || (int) STAMP.getOpaque(this) != before) {
+      return null;
+    }
+    return heap.resurrect(v, s);
   }
 
-  /** A value update: the new reference, then its proxy (or null, to make none). */
-  void update(long value, V proxy) {
+  /**
+   * Under the key's lock: keeps {@code proxy} of the value, or its {@code shape} if not 0, if the
+   * value is still {@code reference}, the one a reader made {@code proxy} for.
+   */
+  void keep(long reference, V proxy, long shape) {
+    if (value() != reference) {
+      return;
+    }
+    if (shape != 0) {
+      update(reference, null, shape);
+    } else {
+      CACHED.setRelease(this, proxy);
+    }
+  }
+
+  /**
+   * Under the key's lock, a value update: the new reference with its shape (0 for none), then its
+   * proxy (or null, to keep none).
+   */
+  void update(long value, V proxy, long shape) {
+    int s = (int) STAMP.getOpaque(this);
+    STAMP.setOpaque(this, s + 1);
+    VarHandle.storeStoreFence();
     VALUE.setRelease(this, value);
+    SHAPE.setOpaque(this, shape);
+    STAMP.setRelease(this, s + 2);
     CACHED.setRelease(this, proxy);
   }
 }

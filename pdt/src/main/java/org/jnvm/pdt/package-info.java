@@ -35,8 +35,9 @@
  * element to itself.
  *
  * <p>Maps keep one key proxy per entry; the {@link org.jnvm.pdt.Policy} says what they keep of
- * values: nothing ({@code BASE}), proxies made on first read ({@code CACHED}), or proxies made for
- * all entries at resurrection ({@code EAGER}). Every mirror record keeps the address of its pair
+ * values: nothing ({@code BASE}), what the first read found ({@code CACHED}: a mutable value's
+ * proxy, or an immutable value's place, class and size, from which each read makes a proxy without
+ * reading a header), or proxies made for all entries at resurrection ({@code EAGER}). Every mirror record keeps the address of its pair
  * (granted as a proxy's direct access is), so that a value update outside failure-atomic blocks
  * writes the pair without looking it up or making a handle; it changes the record in place.
  *

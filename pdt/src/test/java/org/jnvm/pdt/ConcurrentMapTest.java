@@ -1,10 +1,13 @@
 package org.jnvm.pdt;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentMap;
@@ -14,7 +17,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntFunction;
+import java.util.function.ToLongFunction;
 import java.util.stream.Stream;
+import org.jnvm.PObject;
 import org.jnvm.heap.Heap;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -25,7 +31,7 @@ class ConcurrentMapTest extends HeapTest {
   private static final int THREADS = 4;
   private static final int KEYS_PER_THREAD = 2000;
 
-  private static PMap<PLong, PLong> create(Heap heap, Policy policy, boolean sorted) {
+  private static <V extends PObject> PMap<PLong, V> create(Heap heap, Policy policy, boolean sorted) {
     return sorted ? new PSkipListMap<>(heap, policy) : new PConcurrentHashMap<>(heap, policy);
   }
 
@@ -108,9 +114,19 @@ class ConcurrentMapTest extends HeapTest {
   void readersOfAKeyBeingReplacedSeeOnlyItsValuesInOrder(boolean sorted, Policy policy) throws Exception {
     Heap h = heap.heap();
     PMap<PLong, PLong> map = create(h, policy, sorted);
-    PLong key = PLong.of(h, 1);
-    map.put(key, PLong.of(h, 0));
     int writes = 3000;
+    replaceWhileReading(map, PLong.of(h, 1), writes, i -> PLong.of(h, i), PLong::longValue);
+    assertEquals(writes, map.get(PLong.of(h, 1)).longValue());
+  }
+
+  /**
+   * Puts values 0 to {@code writes} under {@code key}, in order, while other threads read it
+   * without a lock until they see the last: a reader must never go back to an earlier value, and a
+   * stale cache would keep it from ever seeing the last one.
+   */
+  private static <V extends PObject> void replaceWhileReading(PMap<PLong, V> map, PLong key, int writes, IntFunction<V> value, ToLongFunction<V> number)
+      throws Exception {
+    map.put(key, value.apply(0));
     ExecutorService pool = Executors.newFixedThreadPool(THREADS);
     try {
       List<Future<?>> readers = new ArrayList<>();
@@ -120,7 +136,7 @@ class ConcurrentMapTest extends HeapTest {
                 () -> {
                   long last = 0;
                   while (last < writes) {
-                    long now = map.get(key).longValue();
+                    long now = number.applyAsLong(map.get(key));
                     assertTrue(now >= last, "went back from " + last + " to " + now);
                     last = now;
                   }
@@ -128,14 +144,74 @@ class ConcurrentMapTest extends HeapTest {
                 }));
       }
       for (int i = 1; i <= writes; i++) {
-        map.put(key, PLong.of(h, i));
+        map.put(key, value.apply(i));
       }
       for (Future<?> r : readers) {
-        r.get(60, TimeUnit.SECONDS); // a stale cache would keep a reader from ever seeing the last value
+        r.get(60, TimeUnit.SECONDS);
       }
     } finally {
       pool.shutdown();
     }
-    assertEquals(writes, map.get(PLong.of(h, 1)).longValue());
+  }
+
+  /**
+   * Readers of one key while a writer replaces its value with values of other classes and sizes,
+   * pooled and of several blocks: each value a reader gets is whole, never one value's class or
+   * size over another's bytes, as a kept reference and a kept shape that do not go together would
+   * give.
+   */
+  @ParameterizedTest(name = "sorted={0} {1}")
+  @MethodSource("kindsAndPolicies")
+  void readersOfAKeyWhoseValueChangesClassAndSizeSeeWholeValues(boolean sorted, Policy policy) throws Exception {
+    Heap h = heap.heap();
+    PMap<PLong, PObject> map = create(h, policy, sorted);
+    int writes = 4000;
+    replaceWhileReading(map, PLong.of(h, 1), writes, i -> shaped(h, i), ConcurrentMapTest::numberOf);
+    assertEquals(writes, numberOf(map.get(PLong.of(h, 1))));
+  }
+
+  /** Value number {@code i}: a string, bytes or a long, by turns, with a length that varies. */
+  private static PObject shaped(Heap h, int i) {
+    switch (i % 3) {
+      case 0:
+        return PString.of(h, text(i));
+      case 1:
+        return PBytes.of(h, bytes(i));
+      default:
+        return PLong.of(h, i);
+    }
+  }
+
+  private static int length(int i) {
+    return (i * 37) % 700;
+  }
+
+  private static String text(int i) {
+    return i + ":" + "s".repeat(length(i));
+  }
+
+  private static byte[] bytes(int i) {
+    byte[] content = new byte[length(i) + 4];
+    ByteBuffer.wrap(content).putInt(i);
+    Arrays.fill(content, 4, content.length, (byte) i);
+    return content;
+  }
+
+  /** The number of a value {@link #shaped} made, checked against everything it was made with. */
+  private static long numberOf(PObject value) {
+    int i;
+    if (value instanceof PString) {
+      String text = value.toString();
+      i = Integer.parseInt(text.substring(0, text.indexOf(':')));
+      assertEquals(text(i), text);
+    } else if (value instanceof PBytes) {
+      byte[] content = ((PBytes) value).toByteArray();
+      i = ByteBuffer.wrap(content).getInt();
+      assertArrayEquals(bytes(i), content, "the bytes of value " + i);
+    } else {
+      i = (int) ((PLong) value).longValue();
+    }
+    assertEquals(i % 3, value instanceof PString ? 0 : value instanceof PBytes ? 1 : 2, "the class of value " + i);
+    return i;
   }
 }

@@ -26,7 +26,7 @@ class SlotTableTest {
   }
 
   private static Slot<String> slot(int index) {
-    return new Slot<>(index, 0, index, null);
+    return new Slot<>(index, 0, index, null, 0);
   }
 
   @Test
