@@ -8,7 +8,7 @@ final class ExclusiveGuard implements Guard {
   private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
 
   @Override
-  public <T> T reading(String key, Supplier<T> read) {
+  public <T> T reading(CharSequence key, Supplier<T> read) {
     return scanning(read);
   }
 
@@ -24,7 +24,7 @@ final class ExclusiveGuard implements Guard {
   }
 
   @Override
-  public <T> T changing(String key, Supplier<T> change) {
+  public <T> T changing(CharSequence key, Supplier<T> change) {
     lock.writeLock().lock();
     try {
       return change.get();

@@ -7,14 +7,17 @@ import java.util.function.Supplier;
  * changes to one key must not interleave. Whether reads may run beside a change depends on the
  * map, and on the store: a persistent store frees a record's old value as it changes it, so a read
  * of that key must not run beside the change, where a volatile one leaves that to the collector.
+ *
+ * <p>A key is a {@code String} or any other {@code CharSequence} whose {@code hashCode} is the
+ * string's, as a {@code PString}'s is: a scan then guards each key it walks without decoding it.
  */
 interface Guard {
   /** Runs a read of the record under {@code key}. */
-  <T> T reading(String key, Supplier<T> read);
+  <T> T reading(CharSequence key, Supplier<T> read);
 
   /** Runs a scan, whose reads of records each go through {@link #reading}. */
   <T> T scanning(Supplier<T> scan);
 
   /** Runs a change of the record under {@code key}, alone among the changes to that key. */
-  <T> T changing(String key, Supplier<T> change);
+  <T> T changing(CharSequence key, Supplier<T> change);
 }

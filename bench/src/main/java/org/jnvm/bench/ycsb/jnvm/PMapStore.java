@@ -105,7 +105,7 @@ abstract class PMapStore<V extends PObject> implements RecordStore {
           Map.Entry<PString, V> entry = walk.next();
           // A pdt map's entry reads its value when asked, here under the key's guard, so the value
           // read is not one a change has freed meanwhile; a removed key's entry reads null.
-          guard.reading(entry.getKey().toString(), () -> Optional.ofNullable(entry.getValue()).map(r -> read(r, fields))).ifPresent(found::add);
+          guard.reading(entry.getKey(), () -> Optional.ofNullable(entry.getValue()).map(r -> read(r, fields))).ifPresent(found::add);
         }
       }
       return found;

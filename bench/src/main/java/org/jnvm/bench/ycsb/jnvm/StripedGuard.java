@@ -24,7 +24,7 @@ final class StripedGuard implements Guard {
   }
 
   @Override
-  public <T> T reading(String key, Supplier<T> read) {
+  public <T> T reading(CharSequence key, Supplier<T> read) {
     return lockReads ? changing(key, read) : read.get();
   }
 
@@ -34,7 +34,7 @@ final class StripedGuard implements Guard {
   }
 
   @Override
-  public <T> T changing(String key, Supplier<T> change) {
+  public <T> T changing(CharSequence key, Supplier<T> change) {
     int hash = key.hashCode();
     ReentrantLock lock = locks[(hash ^ (hash >>> 16)) & (STRIPES - 1)];
     lock.lock();
