@@ -37,9 +37,10 @@
  * <p>Maps keep one key proxy per entry; the {@link org.jnvm.pdt.Policy} says what they keep of
  * values: nothing ({@code BASE}), what the first read found ({@code CACHED}: a mutable value's
  * proxy, or an immutable value's place, class and size, from which each read makes a proxy without
- * reading a header), or proxies made for all entries at resurrection ({@code EAGER}). Every mirror record keeps the address of its pair
- * (granted as a proxy's direct access is), so that a value update outside failure-atomic blocks
- * writes the pair without looking it up or making a handle; it changes the record in place.
+ * reading a header), or proxies made for all entries at resurrection ({@code EAGER}). Every
+ * mirror record keeps the address of its pair (granted as a proxy's direct access is), so that a
+ * value update outside failure-atomic blocks writes the pair without looking it up or making a
+ * handle; it changes the record in place.
  *
  * <p><b>Durability.</b> A change is crash-consistent when it returns, and durable at the calling
  * thread's next fence, as every low-level write is: the fence that publishes the next change, or a
