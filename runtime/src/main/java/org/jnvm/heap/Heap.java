@@ -42,6 +42,7 @@ public final class Heap implements AutoCloseable {
   private final FileChannel channel;
   private final Mapping mapping;
   private final ClassRegistry registry;
+  private final Shapes shapes;
   private final BlockAllocator allocator;
   /** Null unless {@link HeapConfig#prefault} asked for one. */
   private final Prefaulter prefaulter;
@@ -60,6 +61,7 @@ public final class Heap implements AutoCloseable {
     this.path = path;
     this.channel = channel;
     this.geometry = geometry;
+    this.shapes = new Shapes(geometry);
     this.mapping = new Mapping(path, channel, geometry.heapSize());
     this.persistence = config.persistenceProvider().open(mapping);
     markInUse();
@@ -407,22 +409,11 @@ public final class Heap implements AutoCloseable {
     int classId = Shapes.classId(shape);
     long capacity = Shapes.capacity(shape);
     ClassRegistry.Entry entry = registry.entry(classId);
-    if (entry == null || !Shapes.fits(offset, capacity) || !shapeFits(entry, offset, capacity)) {
+    if (entry == null || !shapes.accepts(entry.slotSize(), offset, capacity)) {
       throw Errors.badShape(path(), offset, shape);
     }
     Handle h = new Handle(this, offset, mapping.address(offset), null, capacity, classId);
     return registry.resolve(entry).attach(h);
-  }
-
-  /** True when an object of {@code entry}'s class at {@code offset} could have {@code capacity}. */
-  private boolean shapeFits(ClassRegistry.Entry entry, long offset, long capacity) {
-    long blockMask = geometry.blockMask();
-    boolean inBlocks = geometry.isDataBlock(offset >>> geometry.blockShift())
-        && geometry.isDataBlock((offset + capacity - 1) >>> geometry.blockShift());
-    if (entry.isPool()) {
-      return inBlocks && (offset & blockMask) != 0 && capacity == entry.slotSize();
-    }
-    return inBlocks && (offset & blockMask) == 0 && (capacity & blockMask) == 0;
   }
 
   /** The class of the object behind {@code h}, a handle of this heap. */

@@ -5,11 +5,25 @@ import org.jnvm.heap.format.Geometry;
 /**
  * The packing of {@link Handle#shape()}: the class id in the high 32 bits, the capacity in the low
  * 32. A class id is never 0, so neither is a shape; 0 stands for "no shape".
+ *
+ * <p>An instance checks shapes for one heap. {@link Heap#resurrect(long, long)} runs on every read
+ * of a map value that keeps a shape, so the bounds it compares against are computed once here
+ * rather than derived from the geometry on each call, which cost as much as the proxy itself.
  */
 final class Shapes {
   private static final long MAX_CAPACITY = 0xFFFF_FFFFL;
 
-  private Shapes() {}
+  /** The file offset of the first data block. */
+  private final long dataStart;
+  /** The bytes of the data blocks. */
+  private final long dataSpan;
+  private final long blockMask;
+
+  Shapes(Geometry geometry) {
+    this.dataStart = geometry.blockOffset(geometry.firstDataBlock());
+    this.dataSpan = geometry.blockOffset(geometry.blockCount()) - dataStart;
+    this.blockMask = geometry.blockMask();
+  }
 
   /**
    * True when an object of {@code capacity} bytes at {@code offset} can have a shape: it lies
@@ -20,6 +34,27 @@ final class Shapes {
         && capacity <= MAX_CAPACITY
         && offset > 0
         && (offset >>> Geometry.CHUNK_SHIFT) == ((offset + capacity - 1) >>> Geometry.CHUNK_SHIFT);
+  }
+
+  /**
+   * True when an object of a class whose pools have slots of {@code slotSize} bytes (0 for a class
+   * of whole blocks) could be at {@code offset} with {@code capacity}: it lies in the data blocks
+   * and within one chunk, a pool slot is inside a block and exactly a slot long, and an object of
+   * whole blocks starts and ends on block boundaries.
+   */
+  boolean accepts(int slotSize, long offset, long capacity) {
+    // Few instructions on purpose: this runs on every read of a kept shape, where each compare
+    // showed in a map's get. Offsets below the data blocks wrap to huge unsigned values, and
+    // capacity < 2^32 (its packing) keeps from + capacity from wrapping.
+    long from = offset - dataStart;
+    boolean inData =
+        Long.compareUnsigned(from, dataSpan) < 0
+            && Long.compareUnsigned(from + capacity, dataSpan) <= 0
+            && ((offset ^ (offset + capacity - 1)) >>> Geometry.CHUNK_SHIFT) == 0;
+    if (slotSize != 0) {
+      return inData && (offset & blockMask) != 0 && capacity == slotSize;
+    }
+    return inData && ((offset | capacity) & blockMask) == 0 && capacity != 0;
   }
 
   static long pack(int classId, long capacity) {

@@ -1,6 +1,7 @@
 package org.jnvm.heap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -12,6 +13,7 @@ import org.jnvm.fa.FailureAtomic;
 import org.jnvm.fixtures.ShmTempDir;
 import org.jnvm.fixtures.Text;
 import org.jnvm.fixtures.Wide;
+import org.jnvm.heap.format.Geometry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -133,6 +135,10 @@ class ShapeTest {
         {8, wideShape}, // the heap's own header
         {-block, wideShape},
         {wideAt, Shapes.pack(Shapes.classId(wideShape), 0xFFFF_F000L)},
+        {wideAt, Shapes.pack(Shapes.classId(wideShape), 0)}, // no bytes
+        {heap.geometry.firstDataBlock() * block - block, wideShape}, // starts in the metadata, ends in the data
+        {Long.MIN_VALUE + block, wideShape}, // far below 0: offset - start wraps
+        {Long.MAX_VALUE & -block, wideShape}, // far past the end: offset + capacity wraps
       };
       for (long[] b : bad) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> heap.resurrect(b[0], b[1]), () -> Long.toHexString(b[1]) + " at " + b[0]);
@@ -140,5 +146,16 @@ class ShapeTest {
       }
       assertEquals("short", heap.resurrect(pooledAt, pooledShape).toString(), "the right shape still works");
     }
+  }
+
+  @Test
+  void aShapeAcrossTwoMappedChunksIsRefused() {
+    // No file: a 4 GiB geometry is enough to place objects on either side of a chunk's end.
+    Geometry g = new Geometry(8, 4L << 30, 64, 1 << 16);
+    Shapes shapes = new Shapes(g);
+    long chunkEnd = 1L << Geometry.CHUNK_SHIFT;
+    assertTrue(shapes.accepts(0, chunkEnd - 512, 512), "two blocks that end with the chunk");
+    assertTrue(shapes.accepts(0, chunkEnd, 512), "two blocks that start the next chunk");
+    assertFalse(shapes.accepts(0, chunkEnd - 256, 512), "two blocks on either side of its end");
   }
 }
