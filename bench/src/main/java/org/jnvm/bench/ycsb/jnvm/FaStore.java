@@ -6,6 +6,7 @@ import java.util.Properties;
 import java.util.Set;
 import org.jnvm.bench.ycsb.store.StoreSizing;
 import org.jnvm.bench.ycsb.store.YcsbRecord;
+import org.jnvm.bench.ycsb.store.YcsbRecord.Slice;
 import org.jnvm.proxy.Construction;
 import site.ycsb.workloads.CoreWorkload;
 
@@ -39,15 +40,21 @@ final class FaStore extends PMapStore<FaRecord> {
 
   @Override
   YcsbRecord read(FaRecord stored, Set<String> fields) {
-    return names.read(stored::get, fields);
+    return names.read(
+        i -> {
+          byte[] value = stored.get(i);
+          return value == null ? null : Slice.of(value);
+        },
+        fields);
   }
 
   @Override
   FaRecord changed(FaRecord stored, YcsbRecord changes) {
-    int[] indexes = new int[changes.fields().size()];
+    Map<String, byte[]> changed = changes.fields();
+    int[] indexes = new int[changed.size()];
     byte[][] values = new byte[indexes.length][];
     int i = 0;
-    for (Map.Entry<String, byte[]> field : changes.fields().entrySet()) {
+    for (Map.Entry<String, byte[]> field : changed.entrySet()) {
       indexes[i] = names.index(field.getKey());
       values[i++] = field.getValue();
     }

@@ -7,6 +7,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.function.IntFunction;
 import org.jnvm.bench.ycsb.store.YcsbRecord;
+import org.jnvm.bench.ycsb.store.YcsbRecord.Slice;
 import site.ycsb.workloads.CoreWorkload;
 
 /**
@@ -47,11 +48,11 @@ final class FieldNames {
    * The values a record holds, by slot, as a YCSB record with only {@code fields} (all if null);
    * {@code values} is asked only for the slots wanted, and gives null where there is no value.
    */
-  YcsbRecord read(IntFunction<byte[]> values, Set<String> fields) {
-    LinkedHashMap<String, byte[]> found = new LinkedHashMap<>();
+  YcsbRecord read(IntFunction<Slice> values, Set<String> fields) {
+    LinkedHashMap<String, Slice> found = new LinkedHashMap<>();
     for (int i = 0; i < COUNT; i++) {
       if (fields == null || fields.contains(names[i])) {
-        byte[] value = values.apply(i);
+        Slice value = values.apply(i);
         if (value != null) {
           found.put(names[i], value);
         }

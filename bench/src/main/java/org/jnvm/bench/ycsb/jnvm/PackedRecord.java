@@ -1,7 +1,7 @@
 package org.jnvm.bench.ycsb.jnvm;
 
 import java.nio.ByteBuffer;
-import java.util.Arrays;
+import org.jnvm.bench.ycsb.store.YcsbRecord.Slice;
 import org.jnvm.pdt.PBytes;
 
 /**
@@ -72,14 +72,15 @@ final class PackedRecord {
     return packed.array();
   }
 
-  /** A copy of slot {@code i}'s value, or null if it has none. */
-  byte[] slot(int i) {
+  /**
+   * Slot {@code i}'s value, or null if it has none: a slice of this record's bytes, which the
+   * record never changes, so that a read copies a record out of the heap once and no more.
+   */
+  Slice slot(int i) {
     if ((absentSlots & 1 << i) != 0) {
       return null;
     }
-    int length = starts[i + 1] - starts[i] - Integer.BYTES;
-    int start = starts[i] + Integer.BYTES;
-    return Arrays.copyOfRange(packed, start, start + length);
+    return new Slice(packed, starts[i] + Integer.BYTES, starts[i + 1] - starts[i] - Integer.BYTES);
   }
 
   /**

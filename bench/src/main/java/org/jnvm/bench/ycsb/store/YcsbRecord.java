@@ -2,9 +2,11 @@ package org.jnvm.bench.ycsb.store;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import site.ycsb.ByteArrayByteIterator;
 import site.ycsb.ByteIterator;
@@ -15,6 +17,10 @@ import site.ycsb.ByteIterator;
  * <p>The form is a field count, then each field as its name's length, its UTF-8 name, its value's
  * length and its value: {@code u16 count, (u16 nameLength, name, i32 valueLength, value)*}, big
  * endian. A reader that wants only some fields skips the others' values without copying them.
+ *
+ * <p>A value may be a slice of an array that other values share ({@link Slice}): a store that
+ * reads a whole record out of its storage in one copy hands its fields to YCSB without a second
+ * copy per field.
  */
 public final class YcsbRecord {
   private static final int COUNT_BYTES = Short.BYTES;
@@ -23,10 +29,27 @@ public final class YcsbRecord {
   private static final int MAX_NAME_BYTES = 0xFFFF;
   private static final int MAX_FIELDS = 0xFFFF;
 
-  /** In the order they were given or stored; the values are never changed after construction. */
-  private final Map<String, byte[]> fields;
+  /** {@code length} bytes of {@code array} from {@code offset}; never changed once in a record. */
+  public record Slice(byte[] array, int offset, int length) {
+    public Slice {
+      Objects.checkFromIndexSize(offset, length, array.length);
+    }
 
-  private YcsbRecord(Map<String, byte[]> fields) {
+    /** The whole of {@code value}. */
+    public static Slice of(byte[] value) {
+      return new Slice(value, 0, value.length);
+    }
+
+    /** The bytes in an array: the array itself when the slice is all of it. */
+    public byte[] toArray() {
+      return offset == 0 && length == array.length ? array : Arrays.copyOfRange(array, offset, offset + length);
+    }
+  }
+
+  /** In the order they were given or stored; the values are never changed after construction. */
+  private final Map<String, Slice> fields;
+
+  private YcsbRecord(Map<String, Slice> fields) {
     if (fields.size() > MAX_FIELDS) {
       throw new IllegalArgumentException("a record holds at most " + MAX_FIELDS + " fields, not " + fields.size());
     }
@@ -35,17 +58,17 @@ public final class YcsbRecord {
 
   /** The record YCSB hands to insert or update; reads each value once, as YCSB's iterators allow. */
   public static YcsbRecord of(Map<String, ByteIterator> values) {
-    Map<String, byte[]> fields = new LinkedHashMap<>();
-    values.forEach((name, value) -> fields.put(name, value.toArray()));
+    Map<String, Slice> fields = new LinkedHashMap<>();
+    values.forEach((name, value) -> fields.put(name, Slice.of(value.toArray())));
     return new YcsbRecord(fields);
   }
 
   /**
-   * A record of these fields that keeps {@code fields} itself, map and arrays, rather than a copy:
+   * A record of these fields that keeps {@code fields} itself, map and slices, rather than a copy:
    * for a reader that has just built the map, which must not use it afterwards.
    */
   @SuppressWarnings("NonApiType") // the record keeps this map, so its order must be insertion order
-  public static YcsbRecord owning(LinkedHashMap<String, byte[]> fields) {
+  public static YcsbRecord owning(LinkedHashMap<String, Slice> fields) {
     return new YcsbRecord(fields);
   }
 
@@ -54,7 +77,7 @@ public final class YcsbRecord {
     if (wanted == null) {
       return this;
     }
-    Map<String, byte[]> selected = new LinkedHashMap<>(fields);
+    Map<String, Slice> selected = new LinkedHashMap<>(fields);
     selected.keySet().retainAll(wanted);
     return new YcsbRecord(selected);
   }
@@ -67,7 +90,7 @@ public final class YcsbRecord {
   public static YcsbRecord decode(ByteBuffer encoded, Set<String> wanted) {
     ByteBuffer in = encoded.duplicate();
     int count = Short.toUnsignedInt(in.getShort());
-    Map<String, byte[]> fields = new LinkedHashMap<>();
+    Map<String, Slice> fields = new LinkedHashMap<>();
     for (int i = 0; i < count; i++) {
       byte[] name = new byte[Short.toUnsignedInt(in.getShort())];
       in.get(name);
@@ -76,7 +99,7 @@ public final class YcsbRecord {
       if (wanted == null || wanted.contains(fieldName)) {
         byte[] value = new byte[valueLength];
         in.get(value);
-        fields.put(fieldName, value);
+        fields.put(fieldName, Slice.of(value));
       } else {
         in.position(in.position() + valueLength);
       }
@@ -91,7 +114,7 @@ public final class YcsbRecord {
 
   /** This record with {@code changes}' fields set: YCSB's update of some fields. */
   public YcsbRecord with(YcsbRecord changes) {
-    Map<String, byte[]> merged = new LinkedHashMap<>(fields);
+    Map<String, Slice> merged = new LinkedHashMap<>(fields);
     merged.putAll(changes.fields);
     return new YcsbRecord(merged);
   }
@@ -99,8 +122,8 @@ public final class YcsbRecord {
   /** The bytes {@link #writeTo} writes. */
   public int encodedSize() {
     int size = COUNT_BYTES;
-    for (Map.Entry<String, byte[]> field : fields.entrySet()) {
-      size += NAME_LENGTH_BYTES + nameBytes(field.getKey()).length + VALUE_LENGTH_BYTES + field.getValue().length;
+    for (Map.Entry<String, Slice> field : fields.entrySet()) {
+      size += NAME_LENGTH_BYTES + nameBytes(field.getKey()).length + VALUE_LENGTH_BYTES + field.getValue().length();
     }
     return size;
   }
@@ -108,10 +131,11 @@ public final class YcsbRecord {
   /** Writes the byte form at {@code target}'s position, which moves past it. */
   public void writeTo(ByteBuffer target) {
     target.putShort((short) fields.size());
-    for (Map.Entry<String, byte[]> field : fields.entrySet()) {
+    for (Map.Entry<String, Slice> field : fields.entrySet()) {
       byte[] name = nameBytes(field.getKey());
+      Slice value = field.getValue();
       target.putShort((short) name.length).put(name);
-      target.putInt(field.getValue().length).put(field.getValue());
+      target.putInt(value.length()).put(value.array(), value.offset(), value.length());
     }
   }
 
@@ -124,12 +148,17 @@ public final class YcsbRecord {
 
   /** Puts every field into a YCSB result map. */
   public void copyTo(Map<String, ByteIterator> result) {
-    fields.forEach((name, value) -> result.put(name, new ByteArrayByteIterator(value)));
+    fields.forEach((name, value) -> result.put(name, new ByteArrayByteIterator(value.array(), value.offset(), value.length())));
   }
 
-  /** The fields, read only; the arrays are the record's own and must not be changed. */
+  /**
+   * The fields, read only, each value in an array: the record's own when the value is a whole
+   * one, as in a record YCSB gave, which must not be changed; a copy of a slice otherwise.
+   */
   public Map<String, byte[]> fields() {
-    return Collections.unmodifiableMap(fields);
+    Map<String, byte[]> arrays = new LinkedHashMap<>();
+    fields.forEach((name, value) -> arrays.put(name, value.toArray()));
+    return Collections.unmodifiableMap(arrays);
   }
 
   /** The size of the byte form of a record of {@code count} fields named like {@code sampleName}. */

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.Properties;
 import java.util.Set;
 import org.jnvm.bench.ycsb.store.YcsbRecord;
+import org.jnvm.bench.ycsb.store.YcsbRecord.Slice;
 import org.junit.jupiter.api.Test;
 
 class FieldNamesTest {
@@ -21,17 +22,17 @@ class FieldNamesTest {
     byte[][] slots = new byte[FieldNames.COUNT][];
     slots[2] = bytes(2, 3);
     slots[7] = bytes(7, 5);
-    YcsbRecord read = names.read(i -> slots[i], Set.of("field7", "field2", "field4"));
+    YcsbRecord read = names.read(i -> slots[i] == null ? null : Slice.of(slots[i]), Set.of("field7", "field2", "field4"));
     assertEquals(List.of("field2", "field7"), List.copyOf(read.fields().keySet()));
     assertArrayEquals(slots[7], read.fields().get("field7"));
-    assertEquals(FieldNames.COUNT - 1, names.read(i -> i == 4 ? null : slots[2], null).fields().size());
+    assertEquals(FieldNames.COUNT - 1, names.read(i -> i == 4 ? null : Slice.of(slots[2]), null).fields().size());
   }
 
   @Test
   void anUpdatesChangesLandInTheSlotsOfTheirFields() {
-    LinkedHashMap<String, byte[]> changes = new LinkedHashMap<>();
-    changes.put("field7", bytes(70, 2));
-    changes.put("field4", bytes(40, 6));
+    LinkedHashMap<String, Slice> changes = new LinkedHashMap<>();
+    changes.put("field7", Slice.of(bytes(70, 2)));
+    changes.put("field4", Slice.of(bytes(40, 6)));
     byte[][] slots = names.slots(YcsbRecord.owning(changes));
     for (int i = 0; i < slots.length; i++) {
       assertArrayEquals(i == 7 ? bytes(70, 2) : i == 4 ? bytes(40, 6) : null, slots[i], "slot " + i);

@@ -2,6 +2,7 @@ package org.jnvm.bench.ycsb.store;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -26,6 +27,27 @@ class YcsbRecordTest {
     Map<String, String> strings = new HashMap<>();
     record.fields().forEach((name, value) -> strings.put(name, new String(value, StandardCharsets.UTF_8)));
     return strings;
+  }
+
+  @Test
+  void slicesOfOneArrayReadAsTheirOwnBytes() {
+    byte[] shared = "xxonetwothreeyy".getBytes(StandardCharsets.UTF_8);
+    LinkedHashMap<String, YcsbRecord.Slice> fields = new LinkedHashMap<>();
+    fields.put("a", new YcsbRecord.Slice(shared, 2, 3));
+    fields.put("b", new YcsbRecord.Slice(shared, 5, 3));
+    fields.put("c", new YcsbRecord.Slice(shared, 8, 5));
+    YcsbRecord sliced = YcsbRecord.owning(fields);
+
+    Map<String, ByteIterator> result = new HashMap<>();
+    sliced.copyTo(result);
+    Map<String, String> handedToYcsb = new HashMap<>();
+    result.forEach((name, value) -> handedToYcsb.put(name, value.toString()));
+    Map<String, String> expected = Map.of("a", "one", "b", "two", "c", "three");
+    assertEquals(expected, handedToYcsb);
+    assertEquals(expected, strings(sliced));
+    assertEquals(expected, strings(YcsbRecord.decodeAll(ByteBuffer.wrap(sliced.toBytes()))));
+    assertEquals(expected.size() * (2 + 1 + 4) + 2 + 11, sliced.encodedSize());
+    assertThrows(IndexOutOfBoundsException.class, () -> new YcsbRecord.Slice(shared, 10, 6), "a slice past the array's end");
   }
 
   @Test
