@@ -6,9 +6,9 @@ import org.jnvm.heap.format.Geometry;
  * The packing of {@link Handle#shape()}: the class id in the high 32 bits, the capacity in the low
  * 32. A class id is never 0, so neither is a shape; 0 stands for "no shape".
  *
- * <p>An instance checks shapes for one heap. {@link Heap#resurrect(long, long)} runs on every read
- * of a map value that keeps a shape, so the bounds it compares against are computed once here
- * rather than derived from the geometry on each call, which cost as much as the proxy itself.
+ * <p>An instance checks shapes for one heap, against bounds computed once from its geometry. {@link
+ * Heap#resurrect(long, long)} runs on every read of a map value that keeps a shape, and there the
+ * check's cost followed its count of instructions: see {@link #accepts}.
  */
 final class Shapes {
   private static final long MAX_CAPACITY = 0xFFFF_FFFFL;
