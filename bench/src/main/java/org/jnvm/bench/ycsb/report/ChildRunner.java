@@ -29,12 +29,15 @@ final class ChildRunner {
     this.log = log;
   }
 
-  List<Run> run(YcsbBinding binding, String map, String threads, String letters, Settings settings) throws IOException, InterruptedException {
-    return run(binding, map, threads, letters, settings, List.of());
+  List<Run> run(int round, YcsbBinding binding, String map, String threads, String letters, Settings settings) throws IOException, InterruptedException {
+    return run(round, binding, map, threads, letters, settings, List.of());
   }
 
-  /** {@code properties}: more YCSB or binding properties, {@code NAME=VALUE}, after the settings' own, which they override. */
-  List<Run> run(YcsbBinding binding, String map, String threads, String letters, Settings settings, List<String> properties)
+  /**
+   * {@code round}: what to label the runs with; {@code properties}: more YCSB or binding
+   * properties, {@code NAME=VALUE}, after the settings' own, which they override.
+   */
+  List<Run> run(int round, YcsbBinding binding, String map, String threads, String letters, Settings settings, List<String> properties)
       throws IOException, InterruptedException {
     Path store = Files.createTempDirectory(heaps, "jnvm-ycsb-" + binding.id() + "-");
     try {
@@ -55,16 +58,20 @@ final class ChildRunner {
       if (status != 0) {
         throw new IllegalStateException(binding.id() + " on " + map + " exited with status " + status + "; see " + log);
       }
-      return lines.stream().filter(l -> l.startsWith("result ")).map(l -> parse(binding, map, l)).toList();
+      return lines.stream().filter(l -> l.startsWith("result ")).map(l -> parse(binding, map, round, l)).toList();
     } finally {
       delete(store);
     }
   }
 
-  private static Run parse(YcsbBinding binding, String map, String line) {
+  /** A {@link YcsbChild}'s result line; the percentiles it prints for the log are read from its histogram instead. */
+  static Run parse(YcsbBinding binding, String map, int round, String line) {
     String[] f = line.split(" ", -1);
-    return new Run(binding, map, Integer.parseInt(f[1]), f[2].charAt(0), Long.parseLong(f[3]), Double.parseDouble(f[4]), Double.parseDouble(f[5]),
-        Double.parseDouble(f[6]), Long.parseLong(f[7]));
+    if (f.length != 9 || !f[0].equals("result") || f[2].length() != 1) {
+      throw new IllegalArgumentException("not a result line: " + line);
+    }
+    return new Run(binding, map, round, Integer.parseInt(f[1]), f[2].charAt(0), Long.parseLong(f[3]), Double.parseDouble(f[4]), Latencies.decode(f[8]),
+        Long.parseLong(f[7]));
   }
 
   private static void delete(Path directory) throws IOException {

@@ -28,7 +28,8 @@ import site.ycsb.workloads.CoreWorkload;
  * One child JVM of the YCSB report: opens one binding's store, loads it with YCSB's
  * {@code CoreWorkload}, then runs workloads on it one after another with YCSB's {@code ClientThread}s,
  * one thread per client thread, and prints a line per workload:
- * {@code result THREADS WORKLOAD OPS SECONDS P50_US P99_US FAILED}. It loads once, with the most
+ * {@code result THREADS WORKLOAD OPS SECONDS P50_US P99_US FAILED HISTOGRAM}, the last the
+ * latencies of every operation ({@link Latencies}). It loads once, with the most
  * threads, then runs the workloads with each thread count in turn.
  *
  * <p>The store opens before any clock starts (the bindings open it in {@code setProperties}), and
@@ -84,8 +85,8 @@ public final class YcsbChild {
         warmUp.setProperty(Client.OPERATION_COUNT_PROPERTY, Long.toString(Long.parseLong(properties.getProperty(Client.OPERATION_COUNT_PROPERTY)) / WARM_UP_SHARE));
         run(binding, warmUp, threads, true, maxSeconds / WARM_UP_SHARE);
         Measured m = run(binding, properties, threads, true, maxSeconds);
-        System.out.printf(Locale.ROOT, "result %d %c %d %.6f %.3f %.3f %d%n", threads, letter, m.ops, m.seconds, m.latencies.getValueAtPercentile(50) / 1e3,
-            m.latencies.getValueAtPercentile(99) / 1e3, m.failures);
+        System.out.printf(Locale.ROOT, "result %d %c %d %.6f %.3f %.3f %d %s%n", threads, letter, m.ops, m.seconds, m.latencies.getValueAtPercentile(50) / 1e3,
+            m.latencies.getValueAtPercentile(99) / 1e3, m.failures, Latencies.encode(m.latencies));
       }
     }
     keeper.cleanup();

@@ -80,7 +80,7 @@ public final class YcsbPair {
       for (int i = 0; i < plan.jars().size(); i++) {
         Path jar = plan.jars().get(i);
         ChildRunner child = new ChildRunner(YcsbReport.childJvm(quick, PEER_FLAGS, jar.toString()), WORKLOADS, HEAPS, LOG);
-        for (Run run : child.run(plan.binding(), "-", plan.threads(), plan.letters(), quick, plan.properties())) {
+        for (Run run : child.run(round, plan.binding(), "-", plan.threads(), plan.letters(), quick, plan.properties())) {
           System.out.printf(Locale.ROOT, "round %d, jar %d (%s): %d thread(s), %c: %,.0f ops/s, p50 %.2f µs, p99 %.2f µs, %d failed%n", round, i + 1,
               jar.getFileName(), run.threads(), run.workload(), run.opsPerSecond(), run.p50Us(), run.p99Us(), run.failed());
         }

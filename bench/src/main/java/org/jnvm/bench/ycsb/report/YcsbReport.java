@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -26,10 +27,14 @@ import org.jnvm.bench.ycsb.jnvm.MapKind;
  * {@code <!-- TAG:begin -->} and {@code <!-- TAG:end -->}, where TAG is {@code ycsb} in the quick
  * mode and {@code ycsb-full} in the full one (see {@link Settings#tag}).
  *
+ * <p>Every binding runs {@link Settings#rounds} rounds, each in child JVMs of its own, the second
+ * round in the reverse order of the first (see {@link Settings#ROUNDS} for why); the figures take
+ * the rounds together ({@link Run#combined}), and the CSV keeps each round as well.
+ *
  * <p>jnvm-pdt, jnvm-fa and volatile run A, B, C, F and D on the hash map the issue gives volatile
  * ({@code PConcurrentHashMap}, {@code ConcurrentHashMap}) and E, which scans, on the ordered
  * concurrent one ({@code PSkipListMap}, {@code ConcurrentSkipListMap}), each on a store loaded
- * afresh. The peers and the blackhole run all six on one store, loaded once.
+ * afresh. The peers and the blackhole run all six on one store, loaded once a round.
  *
  * <p>Usage: {@code YcsbReport quick|full --jvm-flags FILE [--results FILE] [--out DIR] [--heaps DIR]
  * [--workloads DIR] [--command TEXT] [--source TEXT]}; the class path of this JVM is the children's.
@@ -103,18 +108,15 @@ public final class YcsbReport {
     String loadBefore = Environment.loadAverage();
     String threads = String.join(",", THREADS.stream().map(String::valueOf).toList());
     List<Run> runs = new ArrayList<>();
-    for (YcsbBinding binding : YcsbBinding.values()) {
-      long t0 = System.nanoTime();
-      if (binding.configurable()) {
-        runs.addAll(children.run(binding, MapKind.CONCURRENTHASH.id(), threads, POINT_WORKLOADS, settings));
-        runs.addAll(children.run(binding, MapKind.SKIPLIST.id(), threads, SCAN_WORKLOADS, settings));
-      } else {
-        runs.addAll(children.run(binding, "-", threads, POINT_WORKLOADS + SCAN_WORKLOADS, settings));
+    for (int round = 1; round <= settings.rounds(); round++) {
+      for (Child child : order(round)) {
+        long t0 = System.nanoTime();
+        runs.addAll(children.run(round, child.binding(), child.map(), threads, child.letters(), settings));
+        System.out.printf(Locale.ROOT, "ycsb: round %d, %s on %s done in %.0f s%n", round, child.binding().id(), child.map(), (System.nanoTime() - t0) / 1e9);
       }
-      System.out.printf(Locale.ROOT, "ycsb: %s done in %.0f s%n", binding.id(), (System.nanoTime() - t0) / 1e9);
     }
     Duration took = Duration.between(started, Instant.now());
-    Results results = new Results(List.copyOf(runs));
+    Results results = new Results(runs);
     List<Floor> floors = Floor.all(results, THREADS, WORKLOADS);
     String tag = settings.tag();
     writeRuns(results, out.resolve(tag + "-runs.csv"));
@@ -128,12 +130,45 @@ public final class YcsbReport {
     System.out.println("wrote the " + tag + " section of " + resultsFile + ", and " + out + "/" + tag + "-*, in " + took.toSeconds() + " s");
   }
 
+  /** One child JVM of a round: a binding on one map, running some workloads on a store it loads. */
+  record Child(YcsbBinding binding, String map, String letters) {}
+
+  /** The children of round {@code round} (from 1): in the bindings' order, and in reverse in every even round. */
+  static List<Child> order(int round) {
+    List<Child> order = children();
+    if (round % 2 == 0) {
+      Collections.reverse(order);
+    }
+    return order;
+  }
+
+  /**
+   * A round's children in the bindings' order: jnvm-pdt, jnvm-fa and volatile once on the hash map
+   * for the point workloads and once on the ordered map for E; the rest once.
+   */
+  private static List<Child> children() {
+    List<Child> children = new ArrayList<>();
+    for (YcsbBinding binding : YcsbBinding.values()) {
+      if (binding.configurable()) {
+        children.add(new Child(binding, MapKind.CONCURRENTHASH.id(), POINT_WORKLOADS));
+        children.add(new Child(binding, MapKind.SKIPLIST.id(), SCAN_WORKLOADS));
+      } else {
+        children.add(new Child(binding, "-", POINT_WORKLOADS + SCAN_WORKLOADS));
+      }
+    }
+    return children;
+  }
+
+  /** Every round as measured, then every run with its rounds together (round "all"). */
   private static void writeRuns(Results results, Path file) throws IOException {
     List<String> lines = new ArrayList<>();
-    lines.add("binding,map,threads,workload,operations,seconds,ops_per_s,us_per_op,store_only_us_per_op,p50_us,p99_us,failed");
-    for (Run r : results.runs()) {
-      lines.add(String.join(",", r.binding().id(), r.map(), Integer.toString(r.threads()), String.valueOf(r.workload()), Long.toString(r.ops()),
-          num(r.seconds()), num(r.opsPerSecond()), num(r.microsPerOp()), num(results.storeMicrosPerOp(r)), num(r.p50Us()), num(r.p99Us()), Long.toString(r.failed())));
+    lines.add("binding,map,round,threads,workload,operations,seconds,ops_per_s,us_per_op,store_only_us_per_op,p50_us,p99_us,failed");
+    for (List<Run> part : List.of(results.measured(), results.combined())) {
+      for (Run r : part) {
+        lines.add(String.join(",", r.binding().id(), r.map(), r.round() == Run.ALL_ROUNDS ? "all" : Integer.toString(r.round()), Integer.toString(r.threads()),
+            String.valueOf(r.workload()), Long.toString(r.ops()), num(r.seconds()), num(r.opsPerSecond()), num(r.microsPerOp()),
+            num(results.storeMicrosPerOp(r)), num(r.p50Us()), num(r.p99Us()), Long.toString(r.failed())));
+      }
     }
     Files.write(file, lines, StandardCharsets.UTF_8);
   }

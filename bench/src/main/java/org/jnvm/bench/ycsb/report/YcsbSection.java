@@ -50,6 +50,10 @@ final class YcsbSection {
         + ". A child opens its store before any clock starts, loads it, then runs the workloads with 1 and then 2 client threads. "
         + "jnvm-pdt, jnvm-fa and volatile run A, B, C, F, D on `PConcurrentHashMap`/`ConcurrentHashMap` and E on `PSkipListMap`/`ConcurrentSkipListMap` "
         + "(pdt policy CACHED), each on a store loaded afresh; the peers and the blackhole run all six on one store.");
+    add("- Rounds: every child runs once in each of " + settings.rounds() + " rounds, the second round in the reverse order of the first, so that "
+        + "a steady drift of this shared host's speed over the run weighs on every binding alike. A figure takes the rounds together: their "
+        + "operations over their seconds, and the percentiles of their latencies merged. The \"ops/s by round\" column shows each round, "
+        + "which tells how far the host moved.");
     add("- jnvm stores: a heap file in /dev/shm (tmpfs) with the clwb backend, and a thread of the heap's that keeps the pages of the next "
         + (JnvmConfig.DEFAULT_PREFAULT_BYTES >> 20) + " MiB of never-used blocks mapped in (`HeapConfig.prefault`), as every child pre-touches "
         + "its Java heap. " + Environment.writeBack(jvm.get(0)));
@@ -75,12 +79,12 @@ final class YcsbSection {
     for (int threads : YcsbReport.THREADS) {
       add("### " + threads + " client thread" + (threads > 1 ? "s" : ""));
       add("");
-      add("| workload | binding | ops/s | µs/op | store-only µs/op | p50 µs | p99 µs | failed ops |");
-      add("|---|---|---:|---:|---:|---:|---:|---:|");
+      add("| workload | binding | ops/s | ops/s by round | µs/op | store-only µs/op | p50 µs | p99 µs | failed ops |");
+      add("|---|---|---:|---:|---:|---:|---:|---:|---:|");
       for (char w : YcsbReport.WORKLOADS.toCharArray()) {
         for (YcsbBinding b : YcsbBinding.values()) {
           results.find(b, threads, w).ifPresent(r -> add("| " + Character.toUpperCase(w) + " | " + b.id() + " | " + count(r.opsPerSecond()) + " | "
-              + fixed(r.microsPerOp()) + " | " + (b == YcsbBinding.BLACKHOLE ? "-" : fixed(results.storeMicrosPerOp(r))) + " | " + fixed(r.p50Us()) + " | "
+              + byRound(results, r) + " | " + fixed(r.microsPerOp()) + " | " + (b == YcsbBinding.BLACKHOLE ? "-" : fixed(results.storeMicrosPerOp(r))) + " | " + fixed(r.p50Us()) + " | "
               + fixed(r.p99Us()) + " | " + r.failed() + " |"));
         }
       }
@@ -105,6 +109,10 @@ final class YcsbSection {
     }
     add("");
     add(Markers.end(tag));
+  }
+
+  private static String byRound(Results results, Run run) {
+    return String.join(" / ", results.rounds(run).stream().map(r -> count(r.opsPerSecond())).toList());
   }
 
   private static String count(double v) {
