@@ -1,7 +1,6 @@
 package org.jnvm.bench.ycsb.jnvm;
 
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import org.jnvm.bench.ycsb.store.StoreSizing;
@@ -40,24 +39,19 @@ final class FaStore extends PMapStore<FaRecord> {
 
   @Override
   YcsbRecord read(FaRecord stored, Set<String> fields) {
-    return names.read(
-        i -> {
-          byte[] value = stored.get(i);
-          return value == null ? null : Slice.of(value);
-        },
-        fields);
+    return names.read(i -> Slice.ofNullable(stored.get(i)), fields);
   }
 
   @Override
   FaRecord changed(FaRecord stored, YcsbRecord changes) {
-    Map<String, byte[]> changed = changes.fields();
-    int[] indexes = new int[changed.size()];
+    int[] indexes = new int[changes.size()];
     byte[][] values = new byte[indexes.length][];
-    int i = 0;
-    for (Map.Entry<String, byte[]> field : changed.entrySet()) {
-      indexes[i] = names.index(field.getKey());
-      values[i++] = field.getValue();
-    }
+    int[] at = {0};
+    changes.forEachValue(
+        (name, value) -> {
+          indexes[at[0]] = names.index(name);
+          values[at[0]++] = value;
+        });
     stored.replace(indexes, values);
     return stored;
   }

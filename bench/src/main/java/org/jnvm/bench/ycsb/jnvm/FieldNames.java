@@ -64,7 +64,7 @@ final class FieldNames {
   /** {@code record}'s values by slot, null where it has none: a new record's, or an update's changes. */
   byte[][] slots(YcsbRecord record) {
     byte[][] values = new byte[COUNT][];
-    record.fields().forEach((name, value) -> values[index(name)] = value);
+    record.forEachValue((name, value) -> values[index(name)] = value);
     return values;
   }
 }

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.BiConsumer;
 import site.ycsb.ByteArrayByteIterator;
 import site.ycsb.ByteIterator;
 
@@ -38,6 +39,11 @@ public final class YcsbRecord {
     /** The whole of {@code value}. */
     public static Slice of(byte[] value) {
       return new Slice(value, 0, value.length);
+    }
+
+    /** The whole of {@code value}, or null for a null value (a slot without one). */
+    public static Slice ofNullable(byte[] value) {
+      return value == null ? null : of(value);
     }
 
     /** The bytes in an array: the array itself when the slice is all of it. */
@@ -151,13 +157,24 @@ public final class YcsbRecord {
     fields.forEach((name, value) -> result.put(name, new ByteArrayByteIterator(value.array(), value.offset(), value.length())));
   }
 
+  /** How many fields the record holds. */
+  public int size() {
+    return fields.size();
+  }
+
   /**
-   * The fields, read only, each value in an array: the record's own when the value is a whole
-   * one, as in a record YCSB gave, which must not be changed; a copy of a slice otherwise.
+   * Gives {@code action} each field in order, its value in an array: the record's own when the
+   * value is a whole one, as in a record YCSB gave, which must not be changed; a copy of a slice
+   * otherwise. Builds nothing else, for the paths that run once per update or insert.
    */
+  public void forEachValue(BiConsumer<String, byte[]> action) {
+    fields.forEach((name, value) -> action.accept(name, value.toArray()));
+  }
+
+  /** The fields, read only, each value in an array as {@link #forEachValue} gives it. */
   public Map<String, byte[]> fields() {
     Map<String, byte[]> arrays = new LinkedHashMap<>();
-    fields.forEach((name, value) -> arrays.put(name, value.toArray()));
+    forEachValue(arrays::put);
     return Collections.unmodifiableMap(arrays);
   }
 

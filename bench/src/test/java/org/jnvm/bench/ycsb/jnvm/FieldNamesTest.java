@@ -22,7 +22,7 @@ class FieldNamesTest {
     byte[][] slots = new byte[FieldNames.COUNT][];
     slots[2] = bytes(2, 3);
     slots[7] = bytes(7, 5);
-    YcsbRecord read = names.read(i -> slots[i] == null ? null : Slice.of(slots[i]), Set.of("field7", "field2", "field4"));
+    YcsbRecord read = names.read(i -> Slice.ofNullable(slots[i]), Set.of("field7", "field2", "field4"));
     assertEquals(List.of("field2", "field7"), List.copyOf(read.fields().keySet()));
     assertArrayEquals(slots[7], read.fields().get("field7"));
     assertEquals(FieldNames.COUNT - 1, names.read(i -> i == 4 ? null : Slice.of(slots[2]), null).fields().size());

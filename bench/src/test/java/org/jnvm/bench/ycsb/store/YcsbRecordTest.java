@@ -2,12 +2,15 @@ package org.jnvm.bench.ycsb.store;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -48,6 +51,25 @@ class YcsbRecordTest {
     assertEquals(expected, strings(YcsbRecord.decodeAll(ByteBuffer.wrap(sliced.toBytes()))));
     assertEquals(expected.size() * (2 + 1 + 4) + 2 + 11, sliced.encodedSize());
     assertThrows(IndexOutOfBoundsException.class, () -> new YcsbRecord.Slice(shared, 10, 6), "a slice past the array's end");
+  }
+
+  @Test
+  void eachValueIsTheRecordsOwnArrayWhenWholeAndACopyOfItsBytesWhenASlice() {
+    byte[] whole = "whole".getBytes(StandardCharsets.UTF_8);
+    byte[] shared = "xxsliceyy".getBytes(StandardCharsets.UTF_8);
+    LinkedHashMap<String, YcsbRecord.Slice> fields = new LinkedHashMap<>();
+    fields.put("w", YcsbRecord.Slice.of(whole));
+    fields.put("s", new YcsbRecord.Slice(shared, 2, 5));
+    YcsbRecord record = YcsbRecord.owning(fields);
+
+    Map<String, byte[]> given = new LinkedHashMap<>();
+    record.forEachValue(given::put);
+    assertEquals(List.of("w", "s"), List.copyOf(given.keySet()), "in the record's order");
+    assertSame(whole, given.get("w"));
+    assertArrayEquals("slice".getBytes(StandardCharsets.UTF_8), given.get("s"));
+    assertEquals(2, record.size());
+    assertNull(YcsbRecord.Slice.ofNullable(null));
+    assertSame(whole, YcsbRecord.Slice.ofNullable(whole).toArray());
   }
 
   @Test
