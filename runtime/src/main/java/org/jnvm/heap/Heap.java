@@ -338,13 +338,14 @@ public final class Heap implements AutoCloseable {
     long at = headers.address(block);
     Memory.putLong(at, 0);
     persistence.pwb(at);
-    boolean full = allocator.free(block);
+    LongStack limbo = allocator.limbo();
+    boolean full = allocator.free(limbo, block);
     long limit = geometry.blockCount();
     for (long next = BlockHeader.next(header); next != 0 && limit-- > 0; ) {
       if (!geometry.isDataBlock(next)) {
         throw Errors.corrupt(path(), "the object at offset " + offset + " links to block " + next);
       }
-      full |= allocator.free(next);
+      full |= allocator.free(limbo, next);
       next = BlockHeader.next(headers.word(next));
     }
     if (full) {

@@ -60,8 +60,10 @@ public final class BlockAllocator {
    * supply them all it takes none: what it took goes back and it returns false.
    */
   public boolean allocate(long[] out) {
+    int home = FreeBlocks.home();
     for (int i = 0; i < out.length; i++) {
-      long b = allocate();
+      long polled = free.poll(home);
+      long b = polled >= 0 ? polled : bump();
       if (b < 0) {
         for (int j = 0; j < i; j++) {
           free.push(out[j] & ~FRESH);
@@ -108,9 +110,21 @@ public final class BlockAllocator {
    * thread's queue is long enough that the caller should fence now.
    */
   public boolean free(long block) {
-    LongStack l = limbo.get();
-    l.push(block);
-    return l.size() >= LIMBO_LIMIT;
+    return free(limbo(), block);
+  }
+
+  /**
+   * The calling thread's queue of freed blocks, for {@link #free(LongStack, long)}: one lookup for
+   * all the blocks of an object rather than one per block.
+   */
+  public LongStack limbo() {
+    return limbo.get();
+  }
+
+  /** {@link #free(long)} for a thread that has its {@link #limbo()} at hand; it must be its own. */
+  public boolean free(LongStack limbo, long block) {
+    limbo.push(block);
+    return limbo.size() >= LIMBO_LIMIT;
   }
 
   /** After a pfence by this thread: its freed blocks become reusable. */

@@ -1,7 +1,7 @@
 package org.jnvm.heap.alloc;
 
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The volatile free queue: indices of blocks that may be reused. It is split into stripes, each
@@ -18,7 +18,12 @@ final class FreeBlocks {
   private static final ThreadLocal<Integer> HOME = ThreadLocal.withInitial(() -> THREADS.getAndIncrement() & (STRIPES - 1));
 
   private final LongStack[] stripes = new LongStack[STRIPES];
-  private final AtomicLong count = new AtomicLong();
+  /**
+   * Blocks in all the stripes. A counter of cells rather than one atomic word: every allocation
+   * and free changes it, and two threads writing one word moved its cache line between the cores
+   * on each block.
+   */
+  private final LongAdder count = new LongAdder();
 
   FreeBlocks() {
     for (int i = 0; i < STRIPES; i++) {
@@ -28,15 +33,30 @@ final class FreeBlocks {
 
   /** A free block index, or -1 when there is none. */
   long poll() {
-    if (count.get() == 0) {
+    return poll(home());
+  }
+
+  /**
+   * A free block index, or -1 when there is none, for a thread whose home stripe is {@code home}
+   * ({@link #home()}): its own stripe first, which is where the blocks it freed are, and the
+   * others only if the count says there are blocks elsewhere.
+   */
+  long poll(int home) {
+    LongStack own = stripes[home];
+    synchronized (own) {
+      if (!own.isEmpty()) {
+        count.decrement();
+        return own.pop();
+      }
+    }
+    if (count.sum() <= 0) {
       return -1;
     }
-    int home = home();
-    for (int i = 0; i < STRIPES; i++) {
+    for (int i = 1; i < STRIPES; i++) {
       LongStack s = stripes[(home + i) & (STRIPES - 1)];
       synchronized (s) {
         if (!s.isEmpty()) {
-          count.decrementAndGet();
+          count.decrement();
           return s.pop();
         }
       }
@@ -49,7 +69,7 @@ final class FreeBlocks {
     synchronized (s) {
       s.push(block);
     }
-    count.incrementAndGet();
+    count.increment();
   }
 
   /**
@@ -69,7 +89,7 @@ final class FreeBlocks {
         s.push(blocks.get(i));
       }
     }
-    count.addAndGet(n);
+    count.add(n);
   }
 
   /** Adds many blocks at once, spread over the stripes; used by recovery. */
@@ -83,11 +103,11 @@ final class FreeBlocks {
         }
       }
     }
-    count.addAndGet(n);
+    count.add(n);
   }
 
   long size() {
-    return count.get();
+    return Math.max(0, count.sum());
   }
 
   void clear() {
@@ -96,10 +116,11 @@ final class FreeBlocks {
         s.clear();
       }
     }
-    count.set(0);
+    count.reset();
   }
 
-  private static int home() {
+  /** The calling thread's home stripe: one lookup, for a caller that takes several blocks. */
+  static int home() {
     return HOME.get();
   }
 }
