@@ -6,7 +6,8 @@ import java.util.function.Supplier;
  * How a store keeps its client threads apart. Updates read, merge and write a record, so two
  * changes to one key must not interleave. Whether reads may run beside a change depends on the
  * map, and on the store: a persistent store frees a record's old value as it changes it, so a read
- * of that key must not run beside the change, where a volatile one leaves that to the collector.
+ * of that key that overlapped the change must not be used (it is done again), where a volatile
+ * store leaves that to the collector.
  *
  * <p>A key is a {@code String} or any other {@code CharSequence} whose {@code hashCode} is the
  * string's, as a {@code PString}'s is: a scan then guards each key it walks without decoding it.

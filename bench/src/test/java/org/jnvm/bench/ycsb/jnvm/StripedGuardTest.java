@@ -1,0 +1,72 @@
+package org.jnvm.bench.ycsb.jnvm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class StripedGuardTest {
+  private final StripedGuard guard = new StripedGuard(true);
+  private final ExecutorService other = Executors.newSingleThreadExecutor();
+
+  @AfterEach
+  void stop() {
+    other.shutdownNow();
+  }
+
+  /** Changes {@code key} on another thread and waits for the change to end. */
+  private void changeMeanwhile(String key) {
+    try {
+      other.submit(() -> guard.changing(key, () -> null)).get();
+    } catch (Exception e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  @Test
+  void aReadThatAChangeOfItsKeyOverlappedIsDoneAgain() {
+    AtomicInteger reads = new AtomicInteger();
+    String result = guard.reading("user42", () -> {
+      if (reads.incrementAndGet() == 1) {
+        changeMeanwhile("user42");
+        return "what the change replaced";
+      }
+      return "after the change";
+    });
+    assertEquals("after the change", result);
+    assertEquals(2, reads.get());
+  }
+
+  @Test
+  void aReadThatFailedBesideAChangeIsDoneAgainAndOneThatFailedAloneThrows() {
+    AtomicInteger reads = new AtomicInteger();
+    Supplier<String> readOfAFreedRecord = () -> {
+      if (reads.incrementAndGet() == 1) {
+        changeMeanwhile("user7");
+        throw new IllegalStateException("the record was freed under the read");
+      }
+      return "the new record";
+    };
+    assertEquals("the new record", guard.reading("user7", readOfAFreedRecord));
+    assertEquals(2, reads.get());
+
+    IllegalStateException alone = new IllegalStateException("a real failure");
+    assertSame(alone, assertThrows(IllegalStateException.class, () -> guard.reading("user7", () -> {
+      throw alone;
+    })));
+  }
+
+  @Test
+  void aReadBesideNoChangeOfItsStripeRunsOnce() {
+    AtomicInteger reads = new AtomicInteger();
+    assertEquals(1, guard.reading("user1", reads::incrementAndGet));
+    assertEquals(1, guard.changing("user1", () -> reads.get()));
+    assertEquals(2, guard.reading("user1", reads::incrementAndGet), "a change that ended before the read does not make it read again");
+  }
+}
