@@ -1,7 +1,6 @@
 package org.jnvm.bench.ycsb.jnvm;
 
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -49,16 +48,19 @@ final class FieldNames {
    * {@code values} is asked only for the slots wanted, and gives null where there is no value.
    */
   YcsbRecord read(IntFunction<Slice> values, Set<String> fields) {
-    LinkedHashMap<String, Slice> found = new LinkedHashMap<>();
+    String[] foundNames = new String[COUNT];
+    Slice[] found = new Slice[COUNT];
+    int n = 0;
     for (int i = 0; i < COUNT; i++) {
       if (fields == null || fields.contains(names[i])) {
         Slice value = values.apply(i);
         if (value != null) {
-          found.put(names[i], value);
+          foundNames[n] = names[i];
+          found[n++] = value;
         }
       }
     }
-    return YcsbRecord.owning(found);
+    return YcsbRecord.owning(foundNames, found, n);
   }
 
   /** {@code record}'s values by slot, null where it has none: a new record's, or an update's changes. */

@@ -52,30 +52,45 @@ public final class YcsbRecord {
     }
   }
 
-  /** In the order they were given or stored; the values are never changed after construction. */
-  private final Map<String, Slice> fields;
+  /**
+   * The fields in the order they were given or stored: names and values in parallel, the first
+   * {@code count} of each, no name twice. Arrays rather than a map: a record is built for every
+   * operation and read once or twice, by a walk over its ten fields, and a map of ten entries cost
+   * more to build than the walks gained. Never changed after construction.
+   */
+  private final String[] names;
+  private final Slice[] values;
+  private final int count;
 
-  private YcsbRecord(Map<String, Slice> fields) {
-    if (fields.size() > MAX_FIELDS) {
-      throw new IllegalArgumentException("a record holds at most " + MAX_FIELDS + " fields, not " + fields.size());
+  private YcsbRecord(String[] names, Slice[] values, int count) {
+    if (count > MAX_FIELDS) {
+      throw new IllegalArgumentException("a record holds at most " + MAX_FIELDS + " fields, not " + count);
     }
-    this.fields = fields;
+    this.names = names;
+    this.values = values;
+    this.count = count;
   }
 
   /** The record YCSB hands to insert or update; reads each value once, as YCSB's iterators allow. */
-  public static YcsbRecord of(Map<String, ByteIterator> values) {
-    Map<String, Slice> fields = new LinkedHashMap<>();
-    values.forEach((name, value) -> fields.put(name, Slice.of(value.toArray())));
-    return new YcsbRecord(fields);
+  public static YcsbRecord of(Map<String, ByteIterator> given) {
+    String[] names = new String[given.size()];
+    Slice[] values = new Slice[names.length];
+    int[] at = {0};
+    given.forEach((name, value) -> {
+      names[at[0]] = name;
+      values[at[0]++] = Slice.of(value.toArray());
+    });
+    return new YcsbRecord(names, values, at[0]);
   }
 
   /**
-   * A record of these fields that keeps {@code fields} itself, map and slices, rather than a copy:
-   * for a reader that has just built the map, which must not use it afterwards.
+   * A record of the first {@code count} names and values that keeps the arrays themselves rather
+   * than copies: for a reader that has just filled them, with no name twice, and must not use them
+   * afterwards.
    */
-  @SuppressWarnings("NonApiType") // the record keeps this map, so its order must be insertion order
-  public static YcsbRecord owning(LinkedHashMap<String, Slice> fields) {
-    return new YcsbRecord(fields);
+  public static YcsbRecord owning(String[] names, Slice[] values, int count) {
+    Objects.checkFromIndexSize(0, count, Math.min(names.length, values.length));
+    return new YcsbRecord(names, values, count);
   }
 
   /** The fields of this record in {@code wanted}, or all of them if {@code wanted} is null. */
@@ -83,21 +98,30 @@ public final class YcsbRecord {
     if (wanted == null) {
       return this;
     }
-    Map<String, Slice> selected = new LinkedHashMap<>(fields);
-    selected.keySet().retainAll(wanted);
-    return new YcsbRecord(selected);
+    String[] selectedNames = new String[count];
+    Slice[] selectedValues = new Slice[count];
+    int n = 0;
+    for (int i = 0; i < count; i++) {
+      if (wanted.contains(names[i])) {
+        selectedNames[n] = names[i];
+        selectedValues[n++] = values[i];
+      }
+    }
+    return new YcsbRecord(selectedNames, selectedValues, n);
   }
 
   /**
    * The record encoded from {@code encoded}'s position to its limit, keeping only the fields in
    * {@code wanted}, or every field if {@code wanted} is null (YCSB's "all fields"). Leaves
-   * {@code encoded}'s position where it was.
+   * {@code encoded}'s position where it was. A name encoded twice keeps its last value.
    */
   public static YcsbRecord decode(ByteBuffer encoded, Set<String> wanted) {
     ByteBuffer in = encoded.duplicate();
-    int count = Short.toUnsignedInt(in.getShort());
-    Map<String, Slice> fields = new LinkedHashMap<>();
-    for (int i = 0; i < count; i++) {
+    int stored = Short.toUnsignedInt(in.getShort());
+    String[] names = new String[stored];
+    Slice[] values = new Slice[stored];
+    int n = 0;
+    for (int i = 0; i < stored; i++) {
       byte[] name = new byte[Short.toUnsignedInt(in.getShort())];
       in.get(name);
       String fieldName = new String(name, StandardCharsets.UTF_8);
@@ -105,12 +129,12 @@ public final class YcsbRecord {
       if (wanted == null || wanted.contains(fieldName)) {
         byte[] value = new byte[valueLength];
         in.get(value);
-        fields.put(fieldName, Slice.of(value));
+        n = put(names, values, n, fieldName, Slice.of(value));
       } else {
         in.position(in.position() + valueLength);
       }
     }
-    return new YcsbRecord(fields);
+    return new YcsbRecord(names, values, n);
   }
 
   /** Every field of {@code encoded} (what an update merges into). */
@@ -120,26 +144,43 @@ public final class YcsbRecord {
 
   /** This record with {@code changes}' fields set: YCSB's update of some fields. */
   public YcsbRecord with(YcsbRecord changes) {
-    Map<String, Slice> merged = new LinkedHashMap<>(fields);
-    merged.putAll(changes.fields);
-    return new YcsbRecord(merged);
+    String[] mergedNames = Arrays.copyOf(names, count + changes.count);
+    Slice[] mergedValues = Arrays.copyOf(values, mergedNames.length);
+    int n = count;
+    for (int i = 0; i < changes.count; i++) {
+      n = put(mergedNames, mergedValues, n, changes.names[i], changes.values[i]);
+    }
+    return new YcsbRecord(mergedNames, mergedValues, n);
+  }
+
+  /** Sets {@code name} among the first {@code n} fields, or adds it after them; returns the new count. */
+  private static int put(String[] names, Slice[] values, int n, String name, Slice value) {
+    for (int i = 0; i < n; i++) {
+      if (names[i].equals(name)) {
+        values[i] = value;
+        return n;
+      }
+    }
+    names[n] = name;
+    values[n] = value;
+    return n + 1;
   }
 
   /** The bytes {@link #writeTo} writes. */
   public int encodedSize() {
     int size = COUNT_BYTES;
-    for (Map.Entry<String, Slice> field : fields.entrySet()) {
-      size += NAME_LENGTH_BYTES + nameBytes(field.getKey()).length + VALUE_LENGTH_BYTES + field.getValue().length();
+    for (int i = 0; i < count; i++) {
+      size += NAME_LENGTH_BYTES + nameBytes(names[i]).length + VALUE_LENGTH_BYTES + values[i].length();
     }
     return size;
   }
 
   /** Writes the byte form at {@code target}'s position, which moves past it. */
   public void writeTo(ByteBuffer target) {
-    target.putShort((short) fields.size());
-    for (Map.Entry<String, Slice> field : fields.entrySet()) {
-      byte[] name = nameBytes(field.getKey());
-      Slice value = field.getValue();
+    target.putShort((short) count);
+    for (int i = 0; i < count; i++) {
+      byte[] name = nameBytes(names[i]);
+      Slice value = values[i];
       target.putShort((short) name.length).put(name);
       target.putInt(value.length()).put(value.array(), value.offset(), value.length());
     }
@@ -154,12 +195,15 @@ public final class YcsbRecord {
 
   /** Puts every field into a YCSB result map. */
   public void copyTo(Map<String, ByteIterator> result) {
-    fields.forEach((name, value) -> result.put(name, new ByteArrayByteIterator(value.array(), value.offset(), value.length())));
+    for (int i = 0; i < count; i++) {
+      Slice value = values[i];
+      result.put(names[i], new ByteArrayByteIterator(value.array(), value.offset(), value.length()));
+    }
   }
 
   /** How many fields the record holds. */
   public int size() {
-    return fields.size();
+    return count;
   }
 
   /**
@@ -168,7 +212,9 @@ public final class YcsbRecord {
    * otherwise. Builds nothing else, for the paths that run once per update or insert.
    */
   public void forEachValue(BiConsumer<String, byte[]> action) {
-    fields.forEach((name, value) -> action.accept(name, value.toArray()));
+    for (int i = 0; i < count; i++) {
+      action.accept(names[i], values[i].toArray());
+    }
   }
 
   /** The fields, read only, each value in an array as {@link #forEachValue} gives it. */

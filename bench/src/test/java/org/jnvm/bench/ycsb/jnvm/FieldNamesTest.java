@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.Arrays;
 import java.util.List;
-import java.util.LinkedHashMap;
 import java.util.Properties;
 import java.util.Set;
 import org.jnvm.bench.ycsb.store.YcsbRecord;
@@ -30,10 +29,8 @@ class FieldNamesTest {
 
   @Test
   void anUpdatesChangesLandInTheSlotsOfTheirFields() {
-    LinkedHashMap<String, Slice> changes = new LinkedHashMap<>();
-    changes.put("field7", Slice.of(bytes(70, 2)));
-    changes.put("field4", Slice.of(bytes(40, 6)));
-    byte[][] slots = names.slots(YcsbRecord.owning(changes));
+    YcsbRecord changes = YcsbRecord.owning(new String[] {"field7", "field4"}, new Slice[] {Slice.of(bytes(70, 2)), Slice.of(bytes(40, 6))}, 2);
+    byte[][] slots = names.slots(changes);
     for (int i = 0; i < slots.length; i++) {
       assertArrayEquals(i == 7 ? bytes(70, 2) : i == 4 ? bytes(40, 6) : null, slots[i], "slot " + i);
     }

@@ -35,11 +35,8 @@ class YcsbRecordTest {
   @Test
   void slicesOfOneArrayReadAsTheirOwnBytes() {
     byte[] shared = "xxonetwothreeyy".getBytes(StandardCharsets.UTF_8);
-    LinkedHashMap<String, YcsbRecord.Slice> fields = new LinkedHashMap<>();
-    fields.put("a", new YcsbRecord.Slice(shared, 2, 3));
-    fields.put("b", new YcsbRecord.Slice(shared, 5, 3));
-    fields.put("c", new YcsbRecord.Slice(shared, 8, 5));
-    YcsbRecord sliced = YcsbRecord.owning(fields);
+    YcsbRecord.Slice[] values = {new YcsbRecord.Slice(shared, 2, 3), new YcsbRecord.Slice(shared, 5, 3), new YcsbRecord.Slice(shared, 8, 5)};
+    YcsbRecord sliced = YcsbRecord.owning(new String[] {"a", "b", "c"}, values, 3);
 
     Map<String, ByteIterator> result = new HashMap<>();
     sliced.copyTo(result);
@@ -57,10 +54,7 @@ class YcsbRecordTest {
   void eachValueIsTheRecordsOwnArrayWhenWholeAndACopyOfItsBytesWhenASlice() {
     byte[] whole = "whole".getBytes(StandardCharsets.UTF_8);
     byte[] shared = "xxsliceyy".getBytes(StandardCharsets.UTF_8);
-    LinkedHashMap<String, YcsbRecord.Slice> fields = new LinkedHashMap<>();
-    fields.put("w", YcsbRecord.Slice.of(whole));
-    fields.put("s", new YcsbRecord.Slice(shared, 2, 5));
-    YcsbRecord record = YcsbRecord.owning(fields);
+    YcsbRecord record = YcsbRecord.owning(new String[] {"w", "s", null}, new YcsbRecord.Slice[] {YcsbRecord.Slice.of(whole), new YcsbRecord.Slice(shared, 2, 5), null}, 2);
 
     Map<String, byte[]> given = new LinkedHashMap<>();
     record.forEachValue(given::put);
@@ -100,10 +94,35 @@ class YcsbRecordTest {
   }
 
   @Test
-  void anUpdateSetsItsFieldsAndKeepsTheRest() {
-    YcsbRecord merged = record("a", "1", "b", "2").with(record("b", "two", "c", "three"));
+  void anUpdateSetsItsFieldsInPlaceAndAddsTheNewOnesAfterTheRest() {
+    YcsbRecord original = record("a", "1", "b", "2", "d", "4");
+    YcsbRecord merged = original.with(record("b", "two", "c", "three"));
 
-    assertEquals(Map.of("a", "1", "b", "two", "c", "three"), strings(merged));
+    assertEquals(Map.of("a", "1", "b", "two", "c", "three", "d", "4"), strings(merged));
+    assertEquals(List.of("a", "b", "d", "c"), List.copyOf(merged.fields().keySet()));
+    assertEquals(Map.of("a", "1", "b", "2", "d", "4"), strings(original), "the record updated is not changed");
+  }
+
+  @Test
+  void aSelectionKeepsTheOrderOfTheRecord() {
+    YcsbRecord selected = record("a", "1", "b", "2", "c", "3").select(Set.of("c", "a", "missing"));
+
+    assertEquals(List.of("a", "c"), List.copyOf(selected.fields().keySet()));
+    assertEquals(2, selected.size());
+  }
+
+  @Test
+  void aNameEncodedTwiceKeepsItsLastValue() {
+    ByteBuffer twice = ByteBuffer.allocate(64);
+    twice.putShort((short) 2);
+    for (String value : List.of("old", "new")) {
+      twice.putShort((short) 1).put((byte) 'a').putInt(3).put(value.getBytes(StandardCharsets.UTF_8));
+    }
+    twice.flip();
+
+    YcsbRecord decoded = YcsbRecord.decodeAll(twice);
+    assertEquals(Map.of("a", "new"), strings(decoded));
+    assertEquals(1, decoded.size());
   }
 
   @Test
