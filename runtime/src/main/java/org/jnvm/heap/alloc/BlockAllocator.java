@@ -51,7 +51,12 @@ public final class BlockAllocator {
 
   /** One block index, possibly flagged {@link #FRESH}, or -1 when the heap is full. */
   public long allocate() {
-    long b = free.poll();
+    return allocate(FreeBlocks.home());
+  }
+
+  /** {@link #allocate()} for a thread whose home stripe of the free queue is {@code home}. */
+  private long allocate(int home) {
+    long b = free.poll(home);
     return b >= 0 ? b : bump();
   }
 
@@ -62,8 +67,7 @@ public final class BlockAllocator {
   public boolean allocate(long[] out) {
     int home = FreeBlocks.home();
     for (int i = 0; i < out.length; i++) {
-      long polled = free.poll(home);
-      long b = polled >= 0 ? polled : bump();
+      long b = allocate(home);
       if (b < 0) {
         for (int j = 0; j < i; j++) {
           free.push(out[j] & ~FRESH);

@@ -31,11 +31,6 @@ final class FreeBlocks {
     }
   }
 
-  /** A free block index, or -1 when there is none. */
-  long poll() {
-    return poll(home());
-  }
-
   /**
    * A free block index, or -1 when there is none, for a thread whose home stripe is {@code home}
    * ({@link #home()}): its own stripe first, which is where the blocks it freed are, and the
