@@ -1,6 +1,5 @@
 package org.jnvm.pdt;
 
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import org.jnvm.PObject;
 import org.jnvm.heap.Handle;
@@ -35,12 +34,12 @@ public final class PConcurrentHashMap<K extends PObject, V extends PObject> exte
   /** A new empty map, written back, not yet valid. */
   public PConcurrentHashMap(Heap heap, Policy policy) {
     this.handle = heap.allocate(PCLASS);
-    bind(MapCore.create(this, policy, ConcurrentHashMap::new, Locking.concurrent()));
+    bind(MapCore.create(this, policy, SlotTable::concurrent, Locking.concurrent()));
   }
 
   @Override
   public void resurrect() {
-    bind(MapCore.attach(this, ConcurrentHashMap::new, Locking.concurrent()));
+    bind(MapCore.attach(this, SlotTable::concurrent, Locking.concurrent()));
   }
 
   @Override

@@ -1,6 +1,5 @@
 package org.jnvm.pdt;
 
-import java.util.concurrent.ConcurrentHashMap;
 import org.jnvm.PObject;
 import org.jnvm.heap.Handle;
 import org.jnvm.heap.Heap;
@@ -33,12 +32,12 @@ public final class PConcurrentHashSet<E extends PObject> extends KeySetView<E, E
   /** A new empty set, written back, not yet valid. */
   public PConcurrentHashSet(Heap heap, Policy policy) {
     this.handle = heap.allocate(PCLASS);
-    bind(new MapView<>(MapCore.create(this, policy, ConcurrentHashMap::new, Locking.concurrent()), null));
+    bind(new MapView<>(MapCore.create(this, policy, SlotTable::concurrent, Locking.concurrent()), null));
   }
 
   @Override
   public void resurrect() {
-    bind(new MapView<>(MapCore.attach(this, ConcurrentHashMap::new, Locking.concurrent()), null));
+    bind(new MapView<>(MapCore.attach(this, SlotTable::concurrent, Locking.concurrent()), null));
   }
 
   @Override

@@ -2,32 +2,74 @@ package org.jnvm.pdt;
 
 import java.util.AbstractMap;
 import java.util.AbstractSet;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.ConcurrentModificationException;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Set;
+import java.util.concurrent.locks.StampedLock;
 
 /**
- * The mirror of a {@link PHashMap} or {@link PHashSet}: a chained hash table whose nodes are the
- * entries' {@link Slot}s themselves. A {@code HashMap} from key to slot would add a node per entry,
- * so a lookup would read the bucket, the node and then the slot; here it reads the bucket and the
- * slot, as a {@code HashMap} lookup reads the bucket and the node. Not safe for concurrent use;
- * keys are never null.
+ * The mirror of a hash map or set: a chained hash table whose nodes are the entries' {@link
+ * Slot}s themselves. A {@code HashMap} or {@code ConcurrentHashMap} from key to slot would add a
+ * node per entry, so a lookup would read the bucket, the node and then the slot; here it reads the
+ * bucket and the slot, as a {@code HashMap} lookup reads the bucket and the node. With millions of
+ * entries each of those reads is a cache miss, and the node is one too many. Keys are never null.
  *
  * <p>A slot belongs to one table at a time: {@link #put} links the slot it is given, in place of
  * the node of an equal key if there is one, whose key object it keeps, as {@code HashMap} does.
+ *
+ * <p>Two kinds, one code:
+ *
+ * <ul>
+ *   <li>{@link #SlotTable() one thread at a time}, for {@link PHashMap} and {@link PHashSet}: its
+ *       iterators fail fast, as {@code HashMap}'s do;
+ *   <li>{@link #concurrent()}, for {@link PConcurrentHashMap} and {@link PConcurrentHashSet}. A
+ *       lookup takes no lock: it reads the chain optimistically and uses what it found only if no
+ *       change of the table's structure (an insert, a removal, growing) began meanwhile, and looks
+ *       again under the read lock otherwise. Structural changes take the write lock; they are rare
+ *       next to value updates, which change a slot in place and never touch the table. Iterators
+ *       are weakly consistent, as {@code ConcurrentHashMap}'s are.
+ * </ul>
  *
  * @param <K> the key type
  * @param <V> the value type of the slots
  */
 final class SlotTable<K, V> extends AbstractMap<K, Slot<V>> {
   private static final int FIRST_CAPACITY = 16;
+  /**
+   * Nodes an optimistic lookup visits before it gives up and looks under the lock. A lookup that
+   * races with growing can follow links that are being rewritten, and this bounds where they lead;
+   * a real chain is a few nodes long.
+   */
+  private static final int OPTIMISTIC_STEPS = 256;
+  /** What {@link #find} returns once it has visited more nodes than it was allowed. */
+  private static final Slot<?> GAVE_UP = new Slot<>(-1, 0, 0, null, 0);
 
+  /** Null for a table that one thread uses at a time. */
+  private final StampedLock lock;
   private Slot<V>[] table = newTable(FIRST_CAPACITY);
+  /** Written under the write lock. */
   private int size;
+  /** Structural changes, for the fail-fast iterators of a table that one thread uses. */
   private int modCount;
+
+  /** A table that one thread at a time uses. */
+  SlotTable() {
+    this(null);
+  }
+
+  private SlotTable(StampedLock lock) {
+    this.lock = lock;
+  }
+
+  /** A table that threads share, with lookups that take no lock. */
+  static <K, V> SlotTable<K, V> concurrent() {
+    return new SlotTable<>(new StampedLock());
+  }
 
   @SuppressWarnings("unchecked")
   private static <V> Slot<V>[] newTable(int capacity) {
@@ -39,11 +81,22 @@ final class SlotTable<K, V> extends AbstractMap<K, Slot<V>> {
     return h ^ (h >>> 16);
   }
 
-  private Slot<V> find(Object key) {
+  /** Whether {@code s} is the node of {@code key}, whose spread hash is {@code h}. */
+  private static boolean holds(Slot<?> s, int h, Object key) {
+    return s.hash == h && (s.key == key || key.equals(s.key));
+  }
+
+  /** The slot of {@code key}, null if there is none, or {@link #GAVE_UP} after {@code steps} nodes. */
+  @SuppressWarnings("unchecked")
+  private Slot<V> find(Object key, int steps) {
     int h = spread(key);
-    for (Slot<V> s = table[h & (table.length - 1)]; s != null; s = s.next) {
-      if (s.hash == h && (s.key == key || key.equals(s.key))) {
+    Slot<V>[] t = table;
+    for (Slot<V> s = t[h & (t.length - 1)]; s != null; s = s.next) {
+      if (holds(s, h, key)) {
         return s;
+      }
+      if (--steps == 0) {
+        return (Slot<V>) GAVE_UP;
       }
     }
     return null;
@@ -51,46 +104,103 @@ final class SlotTable<K, V> extends AbstractMap<K, Slot<V>> {
 
   @Override
   public Slot<V> get(Object key) {
-    return find(key);
+    if (lock == null) {
+      return find(key, Integer.MAX_VALUE);
+    }
+    long stamp = lock.tryOptimisticRead();
+    if (stamp != 0) {
+      try {
+        Slot<V> s = find(key, OPTIMISTIC_STEPS);
+        if (lock.validate(stamp) && s != GAVE_UP) {
+          return s;
+        }
+      } catch (RuntimeException e) {
+        // A chain read during a change can hand equals a node that is not linked yet; only a
+        // failure with no change beside it is the caller's.
+        if (lock.validate(stamp)) {
+          throw e;
+        }
+      }
+    }
+    stamp = lock.readLock();
+    try {
+      return find(key, Integer.MAX_VALUE);
+    } finally {
+      lock.unlockRead(stamp);
+    }
   }
 
   @Override
   public boolean containsKey(Object key) {
-    return find(key) != null;
+    return get(key) != null;
   }
 
   @Override
   public int size() {
-    return size;
+    if (lock == null) {
+      return size;
+    }
+    long stamp = lock.tryOptimisticRead();
+    int n = size;
+    if (lock.validate(stamp)) {
+      return n;
+    }
+    stamp = lock.readLock();
+    try {
+      return size;
+    } finally {
+      lock.unlockRead(stamp);
+    }
+  }
+
+  private long writeLock() {
+    return lock == null ? 0 : lock.writeLock();
+  }
+
+  private void unlockWrite(long stamp) {
+    if (lock != null) {
+      lock.unlockWrite(stamp);
+    }
   }
 
   @Override
   public Slot<V> put(K key, Slot<V> slot) {
+    long stamp = writeLock();
+    try {
+      return link(key, slot);
+    } finally {
+      unlockWrite(stamp);
+    }
+  }
+
+  /** {@link #put} under the write lock. A slot is filled in before it is linked. */
+  private Slot<V> link(K key, Slot<V> slot) {
     int h = spread(key);
-    int i = h & (table.length - 1);
+    Slot<V>[] t = table;
+    int i = h & (t.length - 1);
     Slot<V> before = null;
-    for (Slot<V> s = table[i]; s != null; before = s, s = s.next) {
-      if (s.hash == h && (s.key == key || key.equals(s.key))) {
+    for (Slot<V> s = t[i]; s != null; before = s, s = s.next) {
+      if (holds(s, h, key)) {
         if (s != slot) {
           slot.key = s.key;
           slot.hash = h;
           slot.next = s.next;
           if (before == null) {
-            table[i] = slot;
+            t[i] = slot;
           } else {
             before.next = slot;
           }
-          // s keeps its next: an iterator that has just returned s goes on from there.
+          // s keeps its next: a lookup that has just reached s goes on from there.
         }
         return s;
       }
     }
     slot.key = key;
     slot.hash = h;
-    slot.next = table[i];
-    table[i] = slot;
+    slot.next = t[i];
+    t[i] = slot;
     modCount++;
-    if (++size > table.length - (table.length >>> 2)) {
+    if (++size > t.length - (t.length >>> 2)) {
       grow();
     }
     return null;
@@ -98,39 +208,55 @@ final class SlotTable<K, V> extends AbstractMap<K, Slot<V>> {
 
   @Override
   public Slot<V> remove(Object key) {
+    long stamp = writeLock();
+    try {
+      return unlink(key);
+    } finally {
+      unlockWrite(stamp);
+    }
+  }
+
+  /** {@link #remove} under the write lock. */
+  private Slot<V> unlink(Object key) {
     int h = spread(key);
-    int i = h & (table.length - 1);
+    Slot<V>[] t = table;
+    int i = h & (t.length - 1);
     Slot<V> before = null;
-    for (Slot<V> s = table[i]; s != null; before = s, s = s.next) {
-      if (s.hash == h && (s.key == key || key.equals(s.key))) {
-        unlink(i, before, s);
+    for (Slot<V> s = t[i]; s != null; before = s, s = s.next) {
+      if (holds(s, h, key)) {
+        if (before == null) {
+          t[i] = s.next;
+        } else {
+          before.next = s.next;
+        }
+        s.next = null;
+        size--;
+        modCount++;
         return s;
       }
     }
     return null;
   }
 
-  private void unlink(int bucket, Slot<V> before, Slot<V> s) {
-    if (before == null) {
-      table[bucket] = s.next;
-    } else {
-      before.next = s.next;
-    }
-    s.next = null;
-    size--;
-    modCount++;
-  }
-
   @Override
   public void clear() {
-    if (size > 0) {
-      Arrays.fill(table, null);
-      size = 0;
-      modCount++;
+    long stamp = writeLock();
+    try {
+      if (size > 0) {
+        // The table keeps its length: a weakly consistent iterator counts on it never shrinking.
+        Arrays.fill(table, null);
+        size = 0;
+        modCount++;
+      }
+    } finally {
+      unlockWrite(stamp);
     }
   }
 
-  /** Doubles the table; each chain splits into the same bucket and the one a table length above. */
+  /**
+   * Under the write lock, doubles the table; each chain splits into the same bucket and the one a
+   * table length above. The table never shrinks, which {@link Entries} relies on.
+   */
   private void grow() {
     Slot<V>[] old = table;
     Slot<V>[] bigger = newTable(old.length * 2);
@@ -156,7 +282,7 @@ final class SlotTable<K, V> extends AbstractMap<K, Slot<V>> {
 
       @Override
       public int size() {
-        return size;
+        return SlotTable.this.size();
       }
 
       @Override
@@ -166,41 +292,72 @@ final class SlotTable<K, V> extends AbstractMap<K, Slot<V>> {
     };
   }
 
-  /** Walks the buckets in order; {@code remove} unlinks the last slot returned. */
+  /**
+   * Walks the table by classes of hash: class {@code c} holds the keys whose hash is {@code c}
+   * modulo the table's length when the walk began. Growing only splits buckets, so a class stays
+   * the same set of buckets however the table grows, and a walk that takes each class whole,
+   * under the read lock, returns every key that stays in the table exactly once. That makes it
+   * weakly consistent in a shared table. In a table one thread uses, a class is one bucket, and a
+   * structural change not made through the iterator fails the walk, as in {@code HashMap}.
+   */
   private final class Entries implements Iterator<Map.Entry<K, Slot<V>>> {
-    private int bucket = -1;
-    private Slot<V> next;
+    private final int classes = tableLength();
+    private int nextClass;
+    private final List<Slot<V>> pending = new ArrayList<>();
+    private int at;
     private Slot<V> last;
     private int expected = modCount;
 
-    Entries() {
-      advance(null);
+    private int tableLength() {
+      if (lock == null) {
+        return table.length;
+      }
+      long stamp = lock.readLock();
+      try {
+        return table.length;
+      } finally {
+        lock.unlockRead(stamp);
+      }
     }
 
-    /** Moves {@link #next} to the slot after {@code from}, or to the first one when it is null. */
-    private void advance(Slot<V> from) {
-      next = from == null ? null : from.next;
-      while (next == null && ++bucket < table.length) {
-        next = table[bucket];
+    /** Takes classes until one has a slot, or there are none left. */
+    private void fill() {
+      while (at == pending.size() && nextClass < classes) {
+        pending.clear();
+        at = 0;
+        long stamp = lock == null ? 0 : lock.readLock();
+        try {
+          Slot<V>[] t = table;
+          for (int bucket = nextClass; bucket < t.length; bucket += classes) {
+            for (Slot<V> s = t[bucket]; s != null; s = s.next) {
+              pending.add(s);
+            }
+          }
+        } finally {
+          if (lock != null) {
+            lock.unlockRead(stamp);
+          }
+        }
+        nextClass++;
       }
     }
 
     @Override
     public boolean hasNext() {
-      return next != null;
+      fill();
+      return at < pending.size();
     }
 
     @Override
     @SuppressWarnings("unchecked")
     public Map.Entry<K, Slot<V>> next() {
-      if (modCount != expected) {
+      if (lock == null && modCount != expected) {
         throw new ConcurrentModificationException();
       }
-      if (next == null) {
+      if (!hasNext()) {
         throw new NoSuchElementException();
       }
-      last = next;
-      advance(next);
+      last = pending.get(at++);
       return new AbstractMap.SimpleImmutableEntry<>((K) last.key, last);
     }
 
@@ -209,7 +366,7 @@ final class SlotTable<K, V> extends AbstractMap<K, Slot<V>> {
       if (last == null) {
         throw new IllegalStateException();
       }
-      if (modCount != expected) {
+      if (lock == null && modCount != expected) {
         throw new ConcurrentModificationException();
       }
       SlotTable.this.remove(last.key);

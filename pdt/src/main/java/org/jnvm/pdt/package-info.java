@@ -23,9 +23,9 @@
  * <h2>Maps and sets</h2>
  *
  * A map is a header referencing a slot array of references to key/value pairs. In volatile memory
- * it keeps a mirror from each key to its slot (a chained hash table whose nodes are the slot
- * records themselves, a {@code TreeMap}, a {@code ConcurrentSkipListMap} or a {@code
- * ConcurrentHashMap}), and a queue of free slots. An insert writes a new
+ * it keeps a mirror from each key to its slot (for hash maps, a chained hash table whose nodes are
+ * the slot records themselves, with lookups that take no lock in the concurrent one; a {@code
+ * TreeMap} or a {@code ConcurrentSkipListMap} for sorted maps), and a queue of free slots. An insert writes a new
  * pair into a free slot, a value update rewrites the pair's value reference, a removal writes null
  * into the slot: each is one atomic reference update, so the heap is consistent after any crash
  * without failure-atomic blocks. (A value or pair that is valid already is not validated again by

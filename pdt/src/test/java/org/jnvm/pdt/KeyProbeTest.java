@@ -8,9 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.jnvm.heap.Heap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** Looking up a {@code PString} key by a probe finds what looking it up by the key finds. */
@@ -26,6 +28,20 @@ class KeyProbeTest extends HeapTest {
 
     PMap<PString, PString> back = rootMap(heap.reopen());
     checkLookups(back);
+  }
+
+  /** A hash mirror compares a probe's string with the key's, but a plain String is no probe. */
+  @ParameterizedTest
+  @EnumSource(value = MapKind.class, names = {"HASH", "CONCURRENT_HASH"})
+  void aPlainStringFindsNothingInAHashMap(MapKind kind) {
+    PMap<PString, PString> map = everyOtherKey(kind, Policy.CACHED);
+    Map<?, ?> untyped = map; // a caller that does pass a String, which Error Prone would flag
+    String key = padded(0);
+    assertEquals("value0", map.get(PString.probe(key)).toString());
+    assertNull(untyped.get(key));
+    assertFalse(untyped.containsKey(key));
+    assertNull(untyped.remove(key));
+    assertEquals(KEYS / 2, map.size());
   }
 
   private static void checkLookups(PMap<PString, PString> map) {

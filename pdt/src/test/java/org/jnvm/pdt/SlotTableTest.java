@@ -13,9 +13,16 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
-/** The hash mirror on its own, against a {@code HashMap}, with keys whose hashes collide on purpose. */
+/**
+ * The hash mirror on its own, against a {@code HashMap}, with keys whose hashes collide on purpose;
+ * and the shared kind's lookups and iterators while another thread changes the table.
+ */
 class SlotTableTest {
   /** A key whose hash is its value divided by 8: runs of eight keys share a hash. */
   private record Key(int value) {
@@ -29,9 +36,10 @@ class SlotTableTest {
     return new Slot<>(index, 0, index, null, 0);
   }
 
-  @Test
-  void randomChangesMatchAHashMapThroughGrowthAndCollisions() {
-    SlotTable<Key, String> table = new SlotTable<>();
+  @ParameterizedTest(name = "shared by threads: {0}")
+  @ValueSource(booleans = {false, true})
+  void randomChangesMatchAHashMapThroughGrowthAndCollisions(boolean concurrent) {
+    SlotTable<Key, String> table = concurrent ? SlotTable.concurrent() : new SlotTable<>();
     Map<Key, Integer> expected = new HashMap<>();
     Random random = new Random(7);
     for (int step = 0; step < 50_000; step++) {
@@ -105,5 +113,72 @@ class SlotTableTest {
     table.clear();
     assertTrue(table.isEmpty());
     assertFalse(table.entrySet().iterator().hasNext());
+  }
+
+  @Test
+  void aSharedTableIteratesWeaklyConsistentlyWhileItGrows() {
+    SlotTable<Key, String> table = SlotTable.concurrent();
+    for (int i = 0; i < 40; i++) {
+      table.put(new Key(i), slot(i));
+    }
+    Map<Integer, Integer> seen = new HashMap<>();
+    Iterator<Map.Entry<Key, Slot<String>>> it = table.entrySet().iterator();
+    int added = 1000;
+    while (it.hasNext()) {
+      seen.merge(it.next().getKey().value(), 1, Integer::sum);
+      if (seen.size() <= 20) {
+        for (int i = 0; i < 200; i++) {
+          table.put(new Key(added), slot(added)); // grows the table several times during the walk
+          added++;
+        }
+      }
+    }
+    for (int i = 0; i < 40; i++) {
+      assertEquals(1, seen.get(i), "key " + i + ", there before the walk began, is seen exactly once");
+    }
+    seen.forEach((k, times) -> assertEquals(1, times, "key " + k + " is seen once"));
+    assertTrue(table.size() > 4000, "the table grew past the length it had when the walk began");
+  }
+
+  @Test
+  void aSharedTableFindsEveryStableKeyWhileAnotherThreadChangesIt() throws InterruptedException {
+    SlotTable<Key, String> table = SlotTable.concurrent();
+    int stable = 512;
+    for (int i = 0; i < stable; i++) {
+      table.put(new Key(i), slot(i));
+    }
+    AtomicBoolean done = new AtomicBoolean();
+    AtomicInteger misses = new AtomicInteger();
+    Thread reader =
+        new Thread(
+            () -> {
+              Random random = new Random(11);
+              while (!done.get()) {
+                int k = random.nextInt(stable);
+                Slot<String> s = table.get(new Key(k));
+                if (s == null || s.index != k) {
+                  misses.incrementAndGet();
+                }
+              }
+            });
+    reader.start();
+    try {
+      // Inserts that grow the table many times over, and removals that unlink nodes from chains
+      // the reader may be walking: buckets hold several hashes.
+      for (int round = 0; round < 50; round++) {
+        for (int i = stable; i < stable + 20_000; i++) {
+          table.put(new Key(i), slot(i));
+        }
+        for (int i = stable; i < stable + 20_000; i++) {
+          table.remove(new Key(i));
+        }
+        table.put(new Key(-1 - round), slot(-1));
+      }
+    } finally {
+      done.set(true);
+      reader.join();
+    }
+    assertEquals(0, misses.get(), "lookups of keys that never left the table");
+    assertEquals(stable + 50, table.size());
   }
 }
