@@ -9,14 +9,17 @@ import java.util.Locale;
 import org.jnvm.bench.ycsb.YcsbBinding;
 
 /**
- * A diagnostic, not a report: one binding's workloads, run by the children the quick report runs
- * ({@link YcsbReport#childJvm}, {@link ChildRunner}, the quick {@link Settings}), once per jar
- * given and round after round, printed and written nowhere else. Alternating two builds tells a
- * change from the drift of a shared machine, where runs of one build vary by up to about 15%.
+ * A diagnostic, not a report: one binding's workloads, run by the children the reports run
+ * ({@link YcsbReport#childJvm}, {@link ChildRunner}, a mode's {@link Settings}), once per jar given
+ * and round after round, printed and written nowhere else. Alternating two builds tells a change
+ * from the drift of a shared machine, where runs of one build vary by up to about 15%.
  *
- * <p>Usage: {@code YcsbPair [--rounds N] [--threads 1,2] JAR... BINDING LETTERS [NAME=VALUE...]},
- * from the repository root (for {@code bench/ycsb}); NAME=VALUE are YCSB or binding properties,
- * such as {@code jnvm.map=skiplist} for scans or {@code insertorder=ordered}.
+ * <p>Usage: {@code YcsbPair [--rounds N] [--threads 1,2] [--mode quick|full] [--seconds S] JAR...
+ * BINDING LETTERS [NAME=VALUE...]}, from the repository root (for {@code bench/ycsb}). The mode
+ * sets the record count and the child's heap (quick by default); {@code --seconds} lengthens each
+ * run, since the quick mode's 3 s runs drift by about 5% from one to the next, too much to see a
+ * change of a few percent, while 10 s runs agree within about 1%. NAME=VALUE are YCSB or binding
+ * properties, such as {@code jnvm.map=skiplist} for scans or {@code insertorder=ordered}.
  */
 public final class YcsbPair {
   private static final Path PEER_FLAGS = Path.of("bench/ycsb/peer-jvm-flags");
@@ -25,12 +28,16 @@ public final class YcsbPair {
   private static final Path LOG = Path.of("bench/target/ycsb-pair-children.log");
 
   /** What to run, parsed from the command line. */
-  record Plan(int rounds, String threads, List<Path> jars, YcsbBinding binding, String letters, List<String> properties) {
-    static final String USAGE = "usage: YcsbPair [--rounds N] [--threads 1,2] JAR... BINDING LETTERS [NAME=VALUE...]";
+  record Plan(int rounds, String threads, Settings settings, List<Path> jars, YcsbBinding binding, String letters, List<String> properties) {
+    static final String USAGE = "usage: YcsbPair [--rounds N] [--threads 1,2] [--mode quick|full] [--seconds S] JAR... BINDING LETTERS [NAME=VALUE...]";
+    /** Operations a second that no binding reaches, so that a run given a length stops on time. */
+    private static final long OPERATIONS_A_SECOND = 20_000_000;
 
     static Plan parse(String... args) {
       int rounds = 1;
       String threads = "1";
+      String mode = "quick";
+      double seconds = 0;
       int at = 0;
       for (; at < args.length && args[at].startsWith("--"); at += 2) {
         if (at + 1 == args.length) {
@@ -39,12 +46,18 @@ public final class YcsbPair {
         switch (args[at]) {
           case "--rounds" -> rounds = Integer.parseInt(args[at + 1]);
           case "--threads" -> threads = args[at + 1];
+          case "--mode" -> mode = args[at + 1];
+          case "--seconds" -> seconds = Double.parseDouble(args[at + 1]);
           default -> throw new IllegalArgumentException("unknown option " + args[at] + "; " + USAGE);
         }
       }
       if (rounds < 1) {
         throw new IllegalArgumentException("--rounds " + rounds + ": at least 1");
       }
+      if (seconds < 0 || seconds > 600) {
+        throw new IllegalArgumentException("--seconds " + seconds + ": from 0 (the mode's length) to 600");
+      }
+      Settings settings = lengthened(Settings.of(mode), seconds);
       List<Path> jars = new ArrayList<>();
       for (; at < args.length && args[at].endsWith(".jar"); at++) {
         jars.add(Path.of(args[at]));
@@ -60,7 +73,16 @@ public final class YcsbPair {
           throw new IllegalArgumentException("a property is NAME=VALUE, not " + property + "; " + USAGE);
         }
       }
-      return new Plan(rounds, threads, List.copyOf(jars), binding, letters, properties);
+      return new Plan(rounds, threads, settings, List.copyOf(jars), binding, letters, properties);
+    }
+
+    /** {@code mode} with runs of {@code seconds}, limited by time alone; as it is for 0. */
+    private static Settings lengthened(Settings mode, double seconds) {
+      if (seconds == 0) {
+        return mode;
+      }
+      long operations = Math.max(mode.operations(), (long) Math.ceil(seconds * OPERATIONS_A_SECOND));
+      return new Settings(mode.mode(), mode.records(), Math.min(operations, Integer.MAX_VALUE), seconds, mode.childHeapMiB(), mode.rounds());
     }
   }
 
@@ -73,14 +95,14 @@ public final class YcsbPair {
         throw new IllegalArgumentException("no such jar: " + jar);
       }
     }
-    Settings quick = Settings.of("quick");
+    Settings settings = plan.settings();
     Files.createDirectories(LOG.getParent());
     Files.deleteIfExists(LOG);
     for (int round = 1; round <= plan.rounds(); round++) {
       for (int i = 0; i < plan.jars().size(); i++) {
         Path jar = plan.jars().get(i);
-        ChildRunner child = new ChildRunner(YcsbReport.childJvm(quick, PEER_FLAGS, jar.toString()), WORKLOADS, HEAPS, LOG);
-        for (Run run : child.run(round, plan.binding(), "-", plan.threads(), plan.letters(), quick, plan.properties())) {
+        ChildRunner child = new ChildRunner(YcsbReport.childJvm(settings, PEER_FLAGS, jar.toString()), WORKLOADS, HEAPS, LOG);
+        for (Run run : child.run(round, plan.binding(), "-", plan.threads(), plan.letters(), settings, plan.properties())) {
           System.out.printf(Locale.ROOT, "round %d, jar %d (%s): %d thread(s), %c: %,.0f ops/s, p50 %.2f µs, p99 %.2f µs, %d failed%n", round, i + 1,
               jar.getFileName(), run.threads(), run.workload(), run.opsPerSecond(), run.p50Us(), run.p99Us(), run.failed());
         }
