@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Set;
 import java.util.concurrent.locks.StampedLock;
+import java.util.function.IntSupplier;
 
 /**
  * The mirror of a hash map or set: a chained hash table whose nodes are the entries' {@link
@@ -137,18 +138,33 @@ final class SlotTable<K, V> extends AbstractMap<K, Slot<V>> {
 
   @Override
   public int size() {
+    return readShared(() -> size);
+  }
+
+  /** {@code read} of a field that changes under the write lock: optimistically, else under the read lock. */
+  private int readShared(IntSupplier read) {
     if (lock == null) {
-      return size;
+      return read.getAsInt();
     }
     long stamp = lock.tryOptimisticRead();
-    int n = size;
+    int n = read.getAsInt();
     if (lock.validate(stamp)) {
       return n;
     }
     stamp = lock.readLock();
     try {
-      return size;
+      return read.getAsInt();
     } finally {
+      lock.unlockRead(stamp);
+    }
+  }
+
+  private long readLock() {
+    return lock == null ? 0 : lock.readLock();
+  }
+
+  private void unlockRead(long stamp) {
+    if (lock != null) {
       lock.unlockRead(stamp);
     }
   }
@@ -301,31 +317,19 @@ final class SlotTable<K, V> extends AbstractMap<K, Slot<V>> {
    * structural change not made through the iterator fails the walk, as in {@code HashMap}.
    */
   private final class Entries implements Iterator<Map.Entry<K, Slot<V>>> {
-    private final int classes = tableLength();
+    private final int classes = readShared(() -> table.length);
     private int nextClass;
     private final List<Slot<V>> pending = new ArrayList<>();
     private int at;
     private Slot<V> last;
     private int expected = modCount;
 
-    private int tableLength() {
-      if (lock == null) {
-        return table.length;
-      }
-      long stamp = lock.readLock();
-      try {
-        return table.length;
-      } finally {
-        lock.unlockRead(stamp);
-      }
-    }
-
     /** Takes classes until one has a slot, or there are none left. */
     private void fill() {
       while (at == pending.size() && nextClass < classes) {
         pending.clear();
         at = 0;
-        long stamp = lock == null ? 0 : lock.readLock();
+        long stamp = readLock();
         try {
           Slot<V>[] t = table;
           for (int bucket = nextClass; bucket < t.length; bucket += classes) {
@@ -334,9 +338,7 @@ final class SlotTable<K, V> extends AbstractMap<K, Slot<V>> {
             }
           }
         } finally {
-          if (lock != null) {
-            lock.unlockRead(stamp);
-          }
+          unlockRead(stamp);
         }
         nextClass++;
       }

@@ -54,7 +54,7 @@ public final class YcsbPair {
       if (rounds < 1) {
         throw new IllegalArgumentException("--rounds " + rounds + ": at least 1");
       }
-      if (seconds < 0 || seconds > 600) {
+      if (!(seconds >= 0 && seconds <= 600)) { // NaN too
         throw new IllegalArgumentException("--seconds " + seconds + ": from 0 (the mode's length) to 600");
       }
       Settings settings = lengthened(Settings.of(mode), seconds);

@@ -54,6 +54,7 @@ class YcsbPairTest {
     assertThrows(IllegalArgumentException.class, () -> Plan.parse("--faster", "1", "a.jar", "lmdb", "c"), "an unknown option");
     assertThrows(IllegalArgumentException.class, () -> Plan.parse("--mode", "huge", "a.jar", "lmdb", "c"), "an unknown mode");
     assertThrows(IllegalArgumentException.class, () -> Plan.parse("--seconds", "-1", "a.jar", "lmdb", "c"), "a negative length");
+    assertThrows(IllegalArgumentException.class, () -> Plan.parse("--seconds", "NaN", "a.jar", "lmdb", "c"), "no length at all");
     assertThrows(IllegalArgumentException.class, () -> Plan.parse("a.jar", "lmdb", "c", "--rounds"), "an option after the letters is a property, not NAME=VALUE");
   }
 }
