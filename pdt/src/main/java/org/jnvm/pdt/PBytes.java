@@ -32,7 +32,7 @@ public final class PBytes implements PObject, Comparable<PBytes>, ImmutableValue
   }
 
   private PBytes(Heap heap, byte[] content) {
-    this.handle = heap.allocateImmutable(PCLASS, content.length);
+    this.handle = heap.allocateFilledImmutable(PCLASS, content.length);
     handle.putLong(LENGTH, content.length);
     handle.putBytes(DATA, content, 0, content.length);
     WriteBack.prefix(handle, DATA + content.length);

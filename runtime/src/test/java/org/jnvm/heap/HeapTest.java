@@ -20,6 +20,7 @@ import org.jnvm.errors.OutOfPersistentMemoryException;
 import org.jnvm.fixtures.Node;
 import org.jnvm.fixtures.RefArray;
 import org.jnvm.fixtures.ShmTempDir;
+import org.jnvm.fixtures.Text;
 import org.jnvm.fixtures.Wide;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -87,6 +88,25 @@ class HeapTest {
       assertEquals(offset, c.handle().offset());
       assertEquals(3, c.getValue());
       assertEquals(0, c.handle().getRefOffset(8), "a reused block is zeroed");
+    }
+  }
+
+  @Test
+  void aFilledImmutableObjectOverReusedBlocksIsZeroedOnlyPastItsSize() {
+    try (Heap heap = create(1 << 20)) {
+      Text old = new Text(heap, "x".repeat(1000)); // four 256-byte blocks, every byte written
+      long offset = old.handle().offset();
+      heap.free(old);
+      heap.pfence();
+      long first = Text.LAYOUT.tail().orElseThrow().offset();
+      Handle h = heap.allocateFilledImmutable(Text.PCLASS, 300);
+      assertEquals(offset, h.offset(), "the freed run is reused");
+      long size = first + 300;
+      assertEquals(512, h.capacity());
+      for (long off = size; off < h.capacity(); off++) {
+        assertEquals(0, h.getByte(off), "past the object's size, at " + off);
+      }
+      assertEquals('x', h.getByte(first + 299), "what the creator writes is left to it, not zeroed first");
     }
   }
 
