@@ -1,6 +1,5 @@
 package org.jnvm.bench.ycsb.peers;
 
-import java.nio.ByteBuffer;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentMap;
@@ -9,7 +8,8 @@ import org.jnvm.bench.ycsb.store.YcsbRecord;
 
 /**
  * A store whose records are byte arrays in a concurrent map (MapDB's and Chronicle Map's own
- * map interfaces). {@link #changed()} runs after every insert, update and delete.
+ * map interfaces). {@link #changed()} runs after every insert, update and delete. Both maps' reads
+ * return a new array, which a record read from it keeps as it is.
  */
 abstract class BytesMapStore implements RecordStore {
   private final ConcurrentMap<String, byte[]> records;
@@ -23,7 +23,7 @@ abstract class BytesMapStore implements RecordStore {
 
   @Override
   public Optional<YcsbRecord> read(String key, Set<String> fields) {
-    return Optional.ofNullable(records.get(key)).map(bytes -> YcsbRecord.decode(ByteBuffer.wrap(bytes), fields));
+    return Optional.ofNullable(records.get(key)).map(bytes -> YcsbRecord.decodeOwning(bytes, fields));
   }
 
   @Override
@@ -38,7 +38,7 @@ abstract class BytesMapStore implements RecordStore {
    */
   @Override
   public boolean update(String key, YcsbRecord changes) {
-    boolean found = records.computeIfPresent(key, (k, old) -> YcsbRecord.decodeAll(ByteBuffer.wrap(old)).with(changes).toBytes()) != null;
+    boolean found = records.computeIfPresent(key, (k, old) -> YcsbRecord.decodeOwning(old, null).with(changes).toBytes()) != null;
     if (found) {
       changed();
     }

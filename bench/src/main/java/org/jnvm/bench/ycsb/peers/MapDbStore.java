@@ -1,6 +1,5 @@
 package org.jnvm.bench.ycsb.peers;
 
-import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -70,7 +69,7 @@ final class MapDbStore extends BytesMapStore {
     List<YcsbRecord> found = new ArrayList<>(count);
     Iterator<byte[]> values = records.tailMap(startKey, true).values().iterator();
     while (found.size() < count && values.hasNext()) {
-      found.add(YcsbRecord.decode(ByteBuffer.wrap(values.next()), fields));
+      found.add(YcsbRecord.decodeOwning(values.next(), fields));
     }
     return found;
   }

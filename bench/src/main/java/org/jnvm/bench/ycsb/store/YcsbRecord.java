@@ -1,7 +1,7 @@
 package org.jnvm.bench.ycsb.store;
 
+import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -17,7 +17,8 @@ import site.ycsb.ByteIterator;
  *
  * <p>The form is a field count, then each field as its name's length, its UTF-8 name, its value's
  * length and its value: {@code u16 count, (u16 nameLength, name, i32 valueLength, value)*}, big
- * endian. A reader that wants only some fields skips the others' values without copying them.
+ * endian. A reader takes the record's bytes in one copy, or none when the store's read returned
+ * them in an array of their own, and hands YCSB slices of it.
  *
  * <p>A value may be a slice of an array that other values share ({@link Slice}): a store that
  * reads a whole record out of its storage in one copy hands its fields to YCSB without a second
@@ -27,7 +28,6 @@ public final class YcsbRecord {
   private static final int COUNT_BYTES = Short.BYTES;
   private static final int NAME_LENGTH_BYTES = Short.BYTES;
   private static final int VALUE_LENGTH_BYTES = Integer.BYTES;
-  private static final int MAX_NAME_BYTES = 0xFFFF;
   private static final int MAX_FIELDS = 0xFFFF;
 
   /** {@code length} bytes of {@code array} from {@code offset}; never changed once in a record. */
@@ -113,33 +113,51 @@ public final class YcsbRecord {
   /**
    * The record encoded from {@code encoded}'s position to its limit, keeping only the fields in
    * {@code wanted}, or every field if {@code wanted} is null (YCSB's "all fields"). Leaves
-   * {@code encoded}'s position where it was. A name encoded twice keeps its last value.
+   * {@code encoded}'s position where it was, and copies the record's bytes once, for a buffer
+   * that is valid only for a while, such as one into a store's pages.
    */
   public static YcsbRecord decode(ByteBuffer encoded, Set<String> wanted) {
-    ByteBuffer in = encoded.duplicate();
-    int stored = Short.toUnsignedInt(in.getShort());
-    String[] names = new String[stored];
-    Slice[] values = new Slice[stored];
-    int n = 0;
-    for (int i = 0; i < stored; i++) {
-      byte[] name = new byte[Short.toUnsignedInt(in.getShort())];
-      in.get(name);
-      String fieldName = new String(name, StandardCharsets.UTF_8);
-      int valueLength = in.getInt();
-      if (wanted == null || wanted.contains(fieldName)) {
-        byte[] value = new byte[valueLength];
-        in.get(value);
-        n = put(names, values, n, fieldName, Slice.of(value));
-      } else {
-        in.position(in.position() + valueLength);
-      }
-    }
-    return new YcsbRecord(names, values, n);
+    byte[] copy = new byte[encoded.remaining()];
+    encoded.duplicate().get(copy);
+    return decodeOwning(copy, wanted);
   }
 
   /** Every field of {@code encoded} (what an update merges into). */
   public static YcsbRecord decodeAll(ByteBuffer encoded) {
     return decode(encoded, null);
+  }
+
+  /**
+   * {@link #decode(ByteBuffer, Set)} of a whole array that the caller hands over, as a store's
+   * read returns a new one: the values are slices of {@code encoded}, not copies, so the caller
+   * must not change it afterwards. A name encoded twice keeps its last value.
+   */
+  public static YcsbRecord decodeOwning(byte[] encoded, Set<String> wanted) {
+    ByteBuffer in = ByteBuffer.wrap(encoded);
+    int stored = Short.toUnsignedInt(in.getShort());
+    String[] names = new String[stored];
+    Slice[] values = new Slice[stored];
+    int n = 0;
+    for (int i = 0; i < stored; i++) {
+      int nameLength = Short.toUnsignedInt(in.getShort());
+      String fieldName = FieldNameCodec.decode(encoded, checkedSpan(in, nameLength), nameLength, i);
+      int valueLength = in.getInt();
+      int valueAt = checkedSpan(in, valueLength);
+      if (wanted == null || wanted.contains(fieldName)) {
+        n = put(names, values, n, fieldName, new Slice(encoded, valueAt, valueLength));
+      }
+    }
+    return new YcsbRecord(names, values, n);
+  }
+
+  /** Where the next {@code length} bytes of {@code in} start, moving past them; throws if they are not all there. */
+  private static int checkedSpan(ByteBuffer in, int length) {
+    int at = in.position();
+    if (length < 0 || length > in.remaining()) {
+      throw new BufferUnderflowException();
+    }
+    in.position(at + length);
+    return at;
   }
 
   /** This record with {@code changes}' fields set: YCSB's update of some fields. */
@@ -230,10 +248,6 @@ public final class YcsbRecord {
   }
 
   private static byte[] nameBytes(String name) {
-    byte[] bytes = name.getBytes(StandardCharsets.UTF_8);
-    if (bytes.length > MAX_NAME_BYTES) {
-      throw new IllegalArgumentException("a field name has at most " + MAX_NAME_BYTES + " UTF-8 bytes: " + name);
-    }
-    return bytes;
+    return FieldNameCodec.encode(name);
   }
 }

@@ -84,6 +84,40 @@ class YcsbRecordTest {
   }
 
   @Test
+  void decodingAnArrayHandedOverSlicesItRatherThanCopying() {
+    byte[] bytes = record("a", "1", "b", "22").toBytes();
+    YcsbRecord decoded = YcsbRecord.decodeOwning(bytes, null);
+    YcsbRecord copied = YcsbRecord.decode(ByteBuffer.wrap(bytes), null);
+
+    bytes[bytes.length - 1] = '9';
+    assertEquals(Map.of("a", "1", "b", "29"), strings(decoded), "the values are the array's own bytes");
+    assertEquals(Map.of("a", "1", "b", "22"), strings(copied), "a buffer is copied once, when decoded");
+  }
+
+  @Test
+  void aRecordThatClaimsMoreBytesThanItHasIsRefused() {
+    byte[] bytes = record("a", "1", "b", "22").toBytes();
+    byte[] cut = java.util.Arrays.copyOf(bytes, bytes.length - 1);
+    assertThrows(java.nio.BufferUnderflowException.class, () -> YcsbRecord.decodeOwning(cut, null));
+    ByteBuffer badName = ByteBuffer.allocate(8).putShort((short) 1).putShort((short) 200);
+    assertThrows(java.nio.BufferUnderflowException.class, () -> YcsbRecord.decodeOwning(badName.array(), null));
+  }
+
+  @Test
+  void fieldNamesAreDecodedOnceAndFoundAgain() {
+    byte[] first = record("field0", "x", "field1", "y").toBytes();
+    byte[] second = record("field1", "z", "field0", "w").toBytes();
+    Map<String, byte[]> one = YcsbRecord.decodeOwning(first, null).fields();
+    Map<String, byte[]> two = YcsbRecord.decodeOwning(second, null).fields();
+
+    for (String name : List.of("field0", "field1")) {
+      String a = one.keySet().stream().filter(name::equals).findFirst().orElseThrow();
+      String b = two.keySet().stream().filter(name::equals).findFirst().orElseThrow();
+      assertSame(a, b, name + " decoded from two records, in another position in the second");
+    }
+  }
+
+  @Test
   void decodingStartsAtTheBuffersPosition() {
     byte[] record = record("a", "1").toBytes();
     ByteBuffer shifted = ByteBuffer.allocate(record.length + 3);
