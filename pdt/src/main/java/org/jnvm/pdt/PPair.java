@@ -8,6 +8,7 @@ import org.jnvm.heap.Heap;
 import org.jnvm.layout.FieldKind;
 import org.jnvm.layout.Layout;
 import org.jnvm.layout.PClass;
+import org.jnvm.memory.Memory;
 
 /**
  * One key/value pair of a persistent map, referenced from a slot of the map's slot array. Public
@@ -61,6 +62,11 @@ public final class PPair implements PObject {
 
   static long valueReference(Handle pair) {
     return pair.getRefOffset(VALUE);
+  }
+
+  /** The value reference of the pair at {@code base}, an address granted by {@link #bind}. */
+  static long valueReference(long base) {
+    return Memory.getLong(base + VALUE);
   }
 
   /** Grants {@code slot} the address of the pair behind {@code pair}, for {@link #updateValue(Heap, long, PObject)}. */

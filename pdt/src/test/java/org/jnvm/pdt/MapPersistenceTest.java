@@ -14,8 +14,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.jnvm.PObject;
 import org.jnvm.errors.FreedObjectException;
+import org.jnvm.errors.JnvmException;
 import org.jnvm.fa.FailureAtomic;
 import org.jnvm.heap.Heap;
 import org.jnvm.heap.HeapConfig;
@@ -118,6 +120,25 @@ class MapPersistenceTest extends HeapTest {
     assertEquals("3", entries.get("a").getValue().toString(), "the value when asked, not when iterated");
     assertEquals("1", replaced.toString());
     assertNull(entries.get("b").getValue(), "a removed key's entry reads null, not its freed value");
+  }
+
+  /** A value freed behind the map's back, through a proxy of its own, is refused before a remapping function gets it. */
+  @ParameterizedTest
+  @EnumSource(MapKind.class)
+  void computeIfPresentRefusesAValueFreedBehindTheMapsBack(MapKind kind) {
+    Heap h = heap.heap();
+    PMap<PString, PString> map = kind.createRooted(h, Policy.EAGER, "map");
+    map.put(PString.of(h, "a"), PString.of(h, "1"));
+    map.put(PString.of(h, "b"), PString.of(h, "2"));
+    assertEquals("2!", map.computeIfPresent(PString.probe("b"), (k, v) -> PString.of(h, v + "!")).toString(), "an entry left alone is replaced");
+
+    h.free(h.resurrect(map.get(PString.probe("a")).handle().offset()));
+    AtomicBoolean ran = new AtomicBoolean();
+    assertThrows(JnvmException.class, () -> map.computeIfPresent(PString.probe("a"), (k, v) -> {
+      ran.set(true);
+      return v;
+    }));
+    assertFalse(ran.get(), "the function never saw the freed value");
   }
 
   @ParameterizedTest
