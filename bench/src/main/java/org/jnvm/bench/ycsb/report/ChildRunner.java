@@ -16,6 +16,9 @@ import org.jnvm.bench.ycsb.YcsbBinding;
  * (tmpfs), and collects its results; the child's whole output goes to the log.
  */
 final class ChildRunner {
+  /** The status of a process killed by signal 9: 128 + 9. */
+  private static final int SIGKILL_STATUS = 137;
+
   private final List<String> jvm;
   private final Path workloads;
   private final Path heaps;
@@ -56,12 +59,21 @@ final class ChildRunner {
       logged.addAll(lines);
       Files.write(log, logged, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
       if (status != 0) {
-        throw new IllegalStateException(binding.id() + " on " + map + " exited with status " + status + "; see " + log);
+        throw new IllegalStateException(binding.id() + " on " + map + " exited with status " + status + exitHint(status) + "; see " + log);
       }
       return lines.stream().filter(l -> l.startsWith("result ")).map(l -> parse(binding, map, round, l)).toList();
     } finally {
       delete(store);
     }
+  }
+
+  /**
+   * What a child's exit status says beyond its number. A child killed by SIGKILL was most likely
+   * chosen by the kernel's out-of-memory killer: a full-mode child takes its Java heap and its
+   * store's file in /dev/shm, which is memory too, and files left there by earlier runs count.
+   */
+  static String exitHint(int status) {
+    return status == SIGKILL_STATUS ? " (killed by SIGKILL, as the kernel's out-of-memory killer does: check the free memory, and files left in /dev/shm)" : "";
   }
 
   /** A {@link YcsbChild}'s result line; the percentiles it prints for the log are read from its histogram instead. */
