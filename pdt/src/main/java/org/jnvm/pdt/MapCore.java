@@ -341,7 +341,8 @@ final class MapCore<K, V> {
    * the pair's value reference and the old value's header. In a map much larger than the cache
    * each is a miss; read here, they overlap with the misses of the function's work (a
    * copy-on-write caller copies the old value) instead of stalling the update one after the other
-   * (YCSB A on 3M records, 1 thread: +3 to +6% in four same-window A/Bs). Inside a failure-atomic
+   * (YCSB A on 3M records, 1 thread: +3 to +7% in six same-window A/Bs; F, whose read has just
+   * brought the record in, is level or 2% slower). Inside a failure-atomic
    * block the pair is read through the block, and the check is skipped.
    */
   private void checkBeforeRemapping(Slot<V> s, V old) {
