@@ -1,6 +1,5 @@
 package org.jnvm.pdt;
 
-import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 import org.jnvm.PObject;
 import org.jnvm.errors.Errors;
@@ -33,13 +32,18 @@ public final class PString implements PObject, Comparable<PString>, CharSequence
   private static final byte UTF16 = 1;
 
   private final Handle handle;
-  /** The characters, decoded on first use; the persistent copy never changes. */
+  /**
+   * The characters in the form {@link Chars} keeps them, read from the heap on first use; the
+   * persistent copy never changes. Volatile so that a thread that finds the array finds its
+   * content too; on x86 the read is a plain load.
+   */
+  private volatile Object chars;
+  /** {@link #toString}'s string, made on its first call. */
   private String value;
   /**
-   * {@code value.hashCode()}, or 0 until a resurrected string is first hashed: a hash lookup reads
-   * the proxy alone, not its string. A new string hashes the characters it copies anyway, so a map
-   * filled with new keys never runs the hashing loop on lookup, and the JIT leaves it out of the
-   * lookup's compiled code. It takes no room: the proxy had 4 bytes of alignment padding.
+   * {@code toString().hashCode()}, or 0 until a resurrected string is first hashed: a hash lookup
+   * reads the proxy alone, not its characters. A new string hashes the string it copies, so a map
+   * filled with new keys never runs the hashing loop on lookup.
    */
   private int hash;
 
@@ -48,13 +52,13 @@ public final class PString implements PObject, Comparable<PString>, CharSequence
   }
 
   private PString(Heap heap, String value) {
-    boolean latin1 = value.chars().allMatch(c -> c <= 0xff);
-    byte[] bytes = latin1 ? value.getBytes(StandardCharsets.ISO_8859_1) : utf16(value);
+    Object content = Chars.of(value);
+    byte[] bytes = Chars.stored(content);
     this.handle = heap.allocateImmutable(PCLASS, bytes.length);
-    this.value = value;
+    this.chars = content;
     this.hash = value.hashCode();
     handle.putInt(BYTES, bytes.length);
-    handle.putByte(CODER, latin1 ? LATIN1 : UTF16);
+    handle.putByte(CODER, Chars.isLatin1(content) ? LATIN1 : UTF16);
     handle.putBytes(CHARS, bytes, 0, bytes.length);
     WriteBack.prefix(handle, CHARS + bytes.length);
   }
@@ -69,52 +73,48 @@ public final class PString implements PObject, Comparable<PString>, CharSequence
     return handle;
   }
 
+  /** The characters, read from the heap on first use. */
+  Object content() {
+    Object c = chars;
+    if (c == null) {
+      c = decode();
+      chars = c;
+    }
+    return c;
+  }
+
+  private Object decode() {
+    int length = handle.getInt(BYTES);
+    if (length < 0 || CHARS + length > handle.capacity()) {
+      throw Errors.corrupt(handle.heap().path(), "the string at offset " + handle.offset() + " claims " + length + " bytes");
+    }
+    byte coder = handle.getByte(CODER);
+    if (coder != LATIN1 && (coder != UTF16 || length % 2 != 0)) {
+      throw Errors.corrupt(handle.heap().path(), "the string at offset " + handle.offset() + " has coder " + coder + " for " + length + " bytes");
+    }
+    byte[] bytes = new byte[length];
+    handle.getBytes(CHARS, bytes, 0, length);
+    return coder == LATIN1 ? bytes : Chars.ofUtf16(bytes);
+  }
+
   @Override
   public String toString() {
     String s = value;
     if (s == null) {
-      s = decode();
+      s = Chars.toString(content());
       value = s;
     }
     return s;
   }
 
-  private String decode() {
-    int length = handle.getInt(BYTES);
-    if (length < 0 || CHARS + length > handle.capacity()) {
-      throw Errors.corrupt(handle.heap().path(), "the string at offset " + handle.offset() + " claims " + length + " bytes");
-    }
-    byte[] bytes = new byte[length];
-    handle.getBytes(CHARS, bytes, 0, length);
-    if (handle.getByte(CODER) == LATIN1) {
-      return new String(bytes, StandardCharsets.ISO_8859_1);
-    }
-    char[] chars = new char[length / 2];
-    for (int i = 0; i < chars.length; i++) {
-      chars[i] = (char) ((bytes[2 * i] & 0xff) | (bytes[2 * i + 1] & 0xff) << 8);
-    }
-    return new String(chars);
-  }
-
-  /** Two bytes a character, little-endian; unlike a charset encoder it keeps lone surrogates. */
-  private static byte[] utf16(String s) {
-    byte[] bytes = new byte[2 * s.length()];
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      bytes[2 * i] = (byte) c;
-      bytes[2 * i + 1] = (byte) (c >>> 8);
-    }
-    return bytes;
-  }
-
   @Override
   public int length() {
-    return toString().length();
+    return Chars.length(content());
   }
 
   @Override
   public char charAt(int index) {
-    return toString().charAt(index);
+    return Chars.charAt(content(), index);
   }
 
   @Override
@@ -125,7 +125,11 @@ public final class PString implements PObject, Comparable<PString>, CharSequence
   /** True for a {@code PString} with the same characters; a {@link String} is never equal. */
   @Override
   public boolean equals(Object o) {
-    return o == this || (o instanceof PString other && toString().equals(other.toString()));
+    if (o == this) {
+      return true;
+    }
+    // Hashes known on both sides tell most unequal strings apart without reading their characters.
+    return o instanceof PString other && (hash == 0 || other.hash == 0 || hash == other.hash) && Chars.equal(content(), other.content());
   }
 
   @Override
@@ -135,14 +139,15 @@ public final class PString implements PObject, Comparable<PString>, CharSequence
   }
 
   private int computeHash() {
-    int h = toString().hashCode();
+    int h = Chars.hash(content());
     hash = h;
     return h;
   }
 
+  /** Has the sign of {@code String.compareTo} on the same characters. */
   @Override
   public int compareTo(PString other) {
-    return toString().compareTo(other.toString());
+    return Chars.compare(content(), other.content());
   }
 
   /**
@@ -159,15 +164,18 @@ public final class PString implements PObject, Comparable<PString>, CharSequence
   @SuppressWarnings("ComparableType")
   public static final class Probe implements KeyProbe<PString>, Comparable<PString> {
     private final String value;
+    /** {@code value}'s characters in the form the strings it meets hold theirs. */
+    private final Object chars;
 
     private Probe(String value) {
       this.value = Objects.requireNonNull(value, "value");
+      this.chars = Chars.of(value);
     }
 
     /** True for a {@code PString} (or a probe) of the same characters. */
     @Override
     public boolean equals(Object o) {
-      return o instanceof PString p ? value.equals(p.toString()) : o instanceof Probe q && value.equals(q.value);
+      return o instanceof PString p ? Chars.equal(chars, p.content()) : o instanceof Probe q && value.equals(q.value);
     }
 
     @Override
@@ -177,7 +185,7 @@ public final class PString implements PObject, Comparable<PString>, CharSequence
 
     @Override
     public int compareTo(PString other) {
-      return value.compareTo(other.toString());
+      return Chars.compare(chars, other.content());
     }
 
     @Override

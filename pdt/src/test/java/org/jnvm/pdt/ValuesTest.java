@@ -5,17 +5,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import org.jnvm.errors.HeapCorruptedException;
 import org.jnvm.heap.Heap;
 import org.junit.jupiter.api.Test;
 
 class ValuesTest extends HeapTest {
   private static final List<String> STRINGS =
-      List.of("", "a", "hello", "héllo wörld", "日本語のテキスト", "\ud800 lone surrogate", "x".repeat(248), "y".repeat(249), "z€".repeat(700));
+      List.of("", "a", "hell", "hello", "héllo wörld", "hzllo", "\u00ff", "a\u0100", "日本語のテキスト", "\ud800 lone surrogate", "x".repeat(248), "y".repeat(249), "z€".repeat(700));
 
   @Test
   void stringsAgreeWithJavaStrings() {
@@ -25,6 +27,10 @@ class ValuesTest extends HeapTest {
       assertEquals(a, pa.toString());
       assertEquals(a.hashCode(), pa.hashCode());
       assertEquals(a.length(), pa.length());
+      for (int i = 0; i < a.length(); i++) {
+        assertEquals(a.charAt(i), pa.charAt(i));
+      }
+      assertThrows(IndexOutOfBoundsException.class, () -> pa.charAt(a.length()));
       for (String b : STRINGS) {
         PString pb = PString.of(h, b);
         assertEquals(a.equals(b), pa.equals(pb), a + " vs " + b);
@@ -32,6 +38,85 @@ class ValuesTest extends HeapTest {
       }
     }
     assertFalse(PString.of(h, "a").equals("a"), "a PString is never equal to a String");
+  }
+
+  @Test
+  void probesAgreeWithTheStringsTheyStandFor() {
+    Heap h = heap.heap();
+    for (String a : STRINGS) {
+      PString.Probe probe = PString.probe(a);
+      assertEquals(a.hashCode(), probe.hashCode());
+      for (String b : STRINGS) {
+        PString pb = PString.of(h, b);
+        assertEquals(a.equals(b), probe.equals(pb), a + " vs " + b);
+        assertEquals(Integer.signum(a.compareTo(b)), Integer.signum(probe.compareTo(pb)), a + " vs " + b);
+      }
+    }
+  }
+
+  @Test
+  void stringsReadBackFromTheHeapCompareAsTheirCharacters() {
+    Heap h = heap.heap();
+    h.roots().put("strings", PArray.of(h, STRINGS.stream().map(s -> PString.of(h, s)).toList()));
+    Heap back = heap.reopen();
+    @SuppressWarnings("unchecked")
+    PArray<PString> read = back.roots().get("strings", PArray.class);
+    for (int i = 0; i < STRINGS.size(); i++) {
+      String a = STRINGS.get(i);
+      PString pa = read.get(i);
+      assertEquals(a.length(), pa.length(), a);
+      assertTrue(PString.probe(a).equals(pa), a);
+      for (int j = 0; j < STRINGS.size(); j++) {
+        String b = STRINGS.get(j);
+        PString fresh = PString.of(back, b);
+        assertEquals(a.equals(b), pa.equals(fresh), a + " vs a new " + b);
+        assertEquals(a.equals(b), fresh.equals(pa), "a new " + b + " vs " + a);
+        assertEquals(Integer.signum(a.compareTo(b)), Integer.signum(pa.compareTo(read.get(j))), a + " vs " + b);
+      }
+    }
+  }
+
+  @Test
+  void latin1CharactersStoredTwoBytesEachReadAsTheSameString() {
+    Heap h = heap.heap();
+    PString stored = PString.of(h, "\u20acb");
+    h.roots().put("s", stored);
+    // A writer other than PString.of may store Latin-1 characters two bytes each; here "ab".
+    stored.handle().putByte(chars(), (byte) 'a');
+    stored.handle().putByte(chars() + 1, (byte) 0);
+    Heap back = heap.reopen();
+    PString read = back.roots().get("s", PString.class);
+    PString ab = PString.of(back, "ab");
+    assertEquals("ab", read.toString());
+    assertEquals("ab".hashCode(), read.hashCode());
+    assertTrue(read.equals(ab));
+    assertTrue(ab.equals(read));
+    assertEquals(0, read.compareTo(ab));
+    assertTrue(PString.probe("ab").equals(read));
+  }
+
+  @Test
+  void aStringWithAnUnknownCoderOrAnOddUtf16LengthIsRefused() {
+    Heap h = heap.heap();
+    PString badCoder = PString.of(h, "abc");
+    PString oddLength = PString.of(h, "\u20ac\u20ac");
+    h.roots().put("coder", badCoder);
+    h.roots().put("odd", oddLength);
+    badCoder.handle().putByte(field("coder"), (byte) 7);
+    oddLength.handle().putInt(field("bytes"), 3);
+    Heap back = heap.reopen();
+    PString coder = back.roots().get("coder", PString.class);
+    PString odd = back.roots().get("odd", PString.class);
+    assertTrue(assertThrows(HeapCorruptedException.class, coder::toString).getMessage().contains("has coder 7 for 3 bytes"));
+    assertTrue(assertThrows(HeapCorruptedException.class, odd::length).getMessage().contains("has coder 1 for 3 bytes"));
+  }
+
+  private static long field(String name) {
+    return PString.PCLASS.layout().field(name).orElseThrow().offset();
+  }
+
+  private static long chars() {
+    return PString.PCLASS.layout().tail().orElseThrow().offset();
   }
 
   @Test
