@@ -73,6 +73,16 @@ public final class PString implements PObject, Comparable<PString>, CharSequence
     return handle;
   }
 
+  /**
+   * What equality compares, for a {@code PString} or a probe: its characters, in the form {@link
+   * Chars} keeps them; null for any other key. A hash mirror keeps a key's content beside it and
+   * compares a lookup's with it, without reading the key's proxy: at millions of keys, one cache
+   * miss fewer per lookup.
+   */
+  static Object contentOf(Object key) {
+    return key instanceof PString s ? s.content() : key instanceof Probe p ? p.chars : null;
+  }
+
   /** The characters, read from the heap on first use. */
   Object content() {
     Object c = chars;

@@ -72,6 +72,11 @@ final class Slot<V> implements DirectAccess {
    * {@link KeyProbe} hand it out as the map's own key.
    */
   Object key;
+  /**
+   * In a {@link SlotTable}, the key's {@link PString#contentOf content}, which lookups by a string
+   * compare with; null for other keys. It takes no room: the slot had 4 bytes of alignment padding.
+   */
+  Object keyContent;
 
   /** In a {@link SlotTable}: the key's spread hash and the next node. */
   int hash;

@@ -18,7 +18,10 @@ import java.util.function.IntSupplier;
  * Slot}s themselves. A {@code HashMap} or {@code ConcurrentHashMap} from key to slot would add a
  * node per entry, so a lookup would read the bucket, the node and then the slot; here it reads the
  * bucket and the slot, as a {@code HashMap} lookup reads the bucket and the node. With millions of
- * entries each of those reads is a cache miss, and the node is one too many. Keys are never null.
+ * entries each of those reads is a cache miss, and the node is one too many. For the same reason a
+ * slot keeps a {@code PString} key's characters beside the key ({@link PString#contentOf}), and a
+ * lookup by a string or its probe compares with them without reading the key's proxy. Keys are
+ * never null.
  *
  * <p>A slot belongs to one table at a time: {@link #put} links the slot it is given, in place of
  * the node of an equal key if there is one, whose key object it keeps, as {@code HashMap} does.
@@ -84,7 +87,15 @@ final class SlotTable<K, V> extends AbstractMap<K, Slot<V>> {
 
   /** Whether {@code s} is the node of {@code key}, whose spread hash is {@code h}. */
   private static boolean holds(Slot<?> s, int h, Object key) {
-    return s.hash == h && (s.key == key || key.equals(s.key));
+    if (s.hash != h) {
+      return false;
+    }
+    if (s.key == key) {
+      return true;
+    }
+    Object content = s.keyContent;
+    Object mine = content == null ? null : PString.contentOf(key);
+    return mine != null ? Chars.equal(mine, content) : key.equals(s.key);
   }
 
   /** The slot of {@code key}, null if there is none, or {@link #GAVE_UP} after {@code steps} nodes. */
@@ -199,6 +210,7 @@ final class SlotTable<K, V> extends AbstractMap<K, Slot<V>> {
       if (holds(s, h, key)) {
         if (s != slot) {
           slot.key = s.key;
+          slot.keyContent = s.keyContent;
           slot.hash = h;
           slot.next = s.next;
           if (before == null) {
@@ -212,6 +224,7 @@ final class SlotTable<K, V> extends AbstractMap<K, Slot<V>> {
       }
     }
     slot.key = key;
+    slot.keyContent = PString.contentOf(key);
     slot.hash = h;
     slot.next = t[i];
     t[i] = slot;

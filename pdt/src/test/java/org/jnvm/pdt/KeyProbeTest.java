@@ -30,6 +30,31 @@ class KeyProbeTest extends HeapTest {
     checkLookups(back);
   }
 
+  /** "Aa" and "BB" have the same hash: their keys are told apart by their characters. */
+  @ParameterizedTest
+  @MethodSource("org.jnvm.pdt.MapKind#withPolicies")
+  void keysWhoseHashesCollideAreToldApartByTheirCharacters(MapKind kind, Policy policy) {
+    Heap h = heap.heap();
+    assertEquals("Aa".hashCode(), "BB".hashCode());
+    PMap<PString, PString> map = kind.createRooted(h, policy, "map");
+    map.put(PString.of(h, "Aa"), PString.of(h, "first"));
+    assertNull(map.get(PString.probe("BB")));
+    assertNull(map.get(PString.of(h, "BB")));
+    map.put(PString.of(h, "BB"), PString.of(h, "second"));
+    checkCollidingKeys(map, h);
+    Heap back = heap.reopen();
+    checkCollidingKeys(rootMap(back), back);
+  }
+
+  private static void checkCollidingKeys(PMap<PString, PString> map, Heap h) {
+    assertEquals(2, map.size());
+    assertEquals("first", map.get(PString.probe("Aa")).toString());
+    assertEquals("second", map.get(PString.probe("BB")).toString());
+    assertEquals("first", map.get(PString.of(h, "Aa")).toString());
+    assertEquals("second", map.get(PString.of(h, "BB")).toString());
+    assertNull(map.get(PString.probe("C#")), "a third string of the same hash");
+  }
+
   /** A hash mirror compares a probe's string with the key's, but a plain String is no probe. */
   @ParameterizedTest
   @EnumSource(value = MapKind.class, names = {"HASH", "CONCURRENT_HASH"})
