@@ -37,7 +37,7 @@ public final class PString implements PObject, Comparable<PString>, CharSequence
    * persistent copy never changes. Volatile so that a thread that finds the array finds its
    * content too; on x86 the read is a plain load.
    */
-  private volatile Object chars;
+  private volatile Object content;
   /** {@link #toString}'s string, made on its first call. */
   private String value;
   /**
@@ -55,7 +55,7 @@ public final class PString implements PObject, Comparable<PString>, CharSequence
     Object content = Chars.of(value);
     byte[] bytes = Chars.stored(content);
     this.handle = heap.allocateImmutable(PCLASS, bytes.length);
-    this.chars = content;
+    this.content = content;
     this.hash = value.hashCode();
     handle.putInt(BYTES, bytes.length);
     handle.putByte(CODER, Chars.isLatin1(content) ? LATIN1 : UTF16);
@@ -80,15 +80,15 @@ public final class PString implements PObject, Comparable<PString>, CharSequence
    * miss fewer per lookup.
    */
   static Object contentOf(Object key) {
-    return key instanceof PString s ? s.content() : key instanceof Probe p ? p.chars : null;
+    return key instanceof PString s ? s.content() : key instanceof Probe p ? p.content : null;
   }
 
   /** The characters, read from the heap on first use. */
   Object content() {
-    Object c = chars;
+    Object c = content;
     if (c == null) {
       c = decode();
-      chars = c;
+      content = c;
     }
     return c;
   }
@@ -175,17 +175,17 @@ public final class PString implements PObject, Comparable<PString>, CharSequence
   public static final class Probe implements KeyProbe<PString>, Comparable<PString> {
     private final String value;
     /** {@code value}'s characters in the form the strings it meets hold theirs. */
-    private final Object chars;
+    private final Object content;
 
     private Probe(String value) {
       this.value = Objects.requireNonNull(value, "value");
-      this.chars = Chars.of(value);
+      this.content = Chars.of(value);
     }
 
     /** True for a {@code PString} (or a probe) of the same characters. */
     @Override
     public boolean equals(Object o) {
-      return o instanceof PString p ? Chars.equal(chars, p.content()) : o instanceof Probe q && value.equals(q.value);
+      return o instanceof PString p ? Chars.equal(content, p.content()) : o instanceof Probe q && value.equals(q.value);
     }
 
     @Override
@@ -195,7 +195,7 @@ public final class PString implements PObject, Comparable<PString>, CharSequence
 
     @Override
     public int compareTo(PString other) {
-      return Chars.compare(chars, other.content());
+      return Chars.compare(content, other.content());
     }
 
     @Override
