@@ -14,6 +14,7 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
 import org.jnvm.bench.Environment;
+import org.jnvm.bench.HostStalls;
 import org.jnvm.bench.Markers;
 import org.jnvm.bench.ReportOptions;
 import org.jnvm.bench.ycsb.YcsbBinding;
@@ -46,6 +47,10 @@ public final class YcsbReport {
   /** The order the children run in: A, B, C, F before D, whose inserts change the data, as YCSB's guide runs them. */
   private static final String POINT_WORKLOADS = "abcfd";
   private static final String SCAN_WORKLOADS = "e";
+
+  /** The host probe's memory and time before each child: about 1 s of the quick mode's 10 minutes per child. */
+  static final int HOST_PROBE_BYTES = 256 << 20;
+  static final Duration HOST_PROBE_SPAN = Duration.ofSeconds(1);
 
   private static final String WORKLOADS_OPTION = "--workloads";
   private static final String JVM_FLAGS_OPTION = "--jvm-flags";
@@ -108,30 +113,49 @@ public final class YcsbReport {
     String loadBefore = Environment.loadAverage();
     String threads = String.join(",", THREADS.stream().map(String::valueOf).toList());
     List<Run> runs = new ArrayList<>();
+    HostStalls host = new HostStalls(HOST_PROBE_BYTES);
+    List<HostCheck> checks = new ArrayList<>();
     for (int round = 1; round <= settings.rounds(); round++) {
       for (Child child : order(round)) {
+        checks.add(new HostCheck(round, child.label(), host.stalledShare(HOST_PROBE_SPAN)));
         long t0 = System.nanoTime();
         runs.addAll(children.run(round, child.binding(), child.map(), threads, child.letters(), settings));
-        System.out.printf(Locale.ROOT, "ycsb: round %d, %s on %s done in %.0f s%n", round, child.binding().id(), child.map(), (System.nanoTime() - t0) / 1e9);
+        System.out.printf(Locale.ROOT, "ycsb: round %d, %s done in %.0f s (host stalled %s before it)%n", round, child.label(), (System.nanoTime() - t0) / 1e9,
+            HostStalls.percent(checks.get(checks.size() - 1).stalledShare()));
       }
     }
+    checks.add(new HostCheck(settings.rounds(), HostCheck.AFTER_THE_LAST, host.stalledShare(HOST_PROBE_SPAN)));
     Duration took = Duration.between(started, Instant.now());
     Results results = new Results(runs);
     List<Floor> floors = Floor.all(results, THREADS, WORKLOADS);
     String tag = settings.tag();
     writeRuns(results, out.resolve(tag + "-runs.csv"));
     writeFloors(floors, out.resolve(tag + "-floors.csv"));
+    writeHostChecks(checks, out.resolve(tag + "-host.csv"));
     YcsbPlots.throughput(results, THREADS, WORKLOADS, out.resolve(tag + "-throughput.png"));
     YcsbPlots.storeTime(results, THREADS, WORKLOADS, out.resolve(tag + "-store-time.png"));
     String load = loadBefore + " before the run, " + Environment.loadAverage() + " after it";
-    new YcsbSection(text, settings, jvm, command, source, started, took, load).write(results, floors);
+    new YcsbSection(text, settings, jvm, command, source, started, took, load).write(results, floors, checks);
     System.out.print(text);
     Markers.replace(resultsFile, tag, text.toString());
     System.out.println("wrote the " + tag + " section of " + resultsFile + ", and " + out + "/" + tag + "-*, in " + took.toSeconds() + " s");
   }
 
   /** One child JVM of a round: a binding on one map, running some workloads on a store it loads. */
-  record Child(YcsbBinding binding, String map, String letters) {}
+  record Child(YcsbBinding binding, String map, String letters) {
+    String label() {
+      return map.equals("-") ? binding.id() : binding.id() + " on " + map;
+    }
+  }
+
+  /**
+   * What {@link HostStalls} found just before a child of a round ran, or after the last.
+   *
+   * @param stalledShare the share of {@link #HOST_PROBE_SPAN} the probe spent waiting, from 0 to 1
+   */
+  record HostCheck(int round, String before, double stalledShare) {
+    static final String AFTER_THE_LAST = "(after the last child)";
+  }
 
   /** The children of round {@code round} (from 1): in the bindings' order, and in reverse in every even round. */
   static List<Child> order(int round) {
@@ -179,6 +203,15 @@ public final class YcsbReport {
     for (Floor f : floors) {
       lines.add(String.join(",", Integer.toString(f.threads()), String.valueOf(f.workload()), '"' + f.what() + '"', num(f.ratio()), num(f.floor()),
           f.verdict().replace("*", ""), '"' + f.note() + '"'));
+    }
+    Files.write(file, lines, StandardCharsets.UTF_8);
+  }
+
+  private static void writeHostChecks(List<HostCheck> checks, Path file) throws IOException {
+    List<String> lines = new ArrayList<>();
+    lines.add("round,before,stalled_share");
+    for (HostCheck c : checks) {
+      lines.add(String.join(",", Integer.toString(c.round()), '"' + c.before() + '"', num(c.stalledShare())));
     }
     Files.write(file, lines, StandardCharsets.UTF_8);
   }

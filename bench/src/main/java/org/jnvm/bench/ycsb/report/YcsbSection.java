@@ -2,9 +2,11 @@ package org.jnvm.bench.ycsb.report;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.jnvm.bench.Environment;
+import org.jnvm.bench.HostStalls;
 import org.jnvm.bench.Markers;
 import org.jnvm.bench.ycsb.YcsbBinding;
 import org.jnvm.bench.ycsb.jnvm.JnvmConfig;
@@ -31,7 +33,7 @@ final class YcsbSection {
     this.load = load;
   }
 
-  void write(Results results, List<Floor> floors) {
+  void write(Results results, List<Floor> floors, List<YcsbReport.HostCheck> checks) {
     String tag = settings.tag();
     add(Markers.begin(tag));
     add("## YCSB (the paper's Figure 12), " + settings.mode() + " mode");
@@ -54,6 +56,11 @@ final class YcsbSection {
         + "a steady drift of this shared host's speed over the run weighs on every binding alike. A figure takes the rounds together: their "
         + "operations over their seconds, and the percentiles of their latencies merged. The \"ops/s by round\" column shows each round, "
         + "which tells how far the host moved.");
+    add("- Host: before each child, and after the last, `HostStalls` read 8-byte words at random over " + (YcsbReport.HOST_PROBE_BYTES >> 20)
+        + " MiB of memory for " + YcsbReport.HOST_PROBE_SPAN.toMillis() + " ms and counted the time spent in steps of " + HostStalls.READS_PER_STEP
+        + " reads that took over " + HostStalls.STALL_NANOS / 1000 + " µs: waits for the host, which a shared host's memory causes "
+        + "and no guest counter shows (see the class). Share of that time spent so, child by child in each round's order: "
+        + hostChecks(checks) + ". A child measured while this is high ran slower for it, whatever its binding; compare its rounds.");
     add("- jnvm stores: a heap file in /dev/shm (tmpfs) with the clwb backend, and a thread of the heap's that keeps the pages of the next "
         + (JnvmConfig.DEFAULT_PREFAULT_BYTES >> 20) + " MiB of never-used blocks mapped in (`HeapConfig.prefault`), as every child pre-touches "
         + "its Java heap. " + Environment.writeBack(jvm.get(0)));
@@ -109,6 +116,16 @@ final class YcsbSection {
     }
     add("");
     add(Markers.end(tag));
+  }
+
+  /** The checks as the Host line prints them: round by round, each child with its share. */
+  static String hostChecks(List<YcsbReport.HostCheck> checks) {
+    List<String> rounds = new ArrayList<>();
+    for (int round : checks.stream().mapToInt(YcsbReport.HostCheck::round).distinct().toArray()) {
+      rounds.add("round " + round + ": " + String.join(", ", checks.stream().filter(c -> c.round() == round)
+          .map(c -> c.before() + " " + HostStalls.percent(c.stalledShare())).toList()));
+    }
+    return String.join("; ", rounds);
   }
 
   private static String byRound(Results results, Run run) {

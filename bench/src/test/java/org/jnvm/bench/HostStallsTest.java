@@ -1,0 +1,44 @@
+package org.jnvm.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+class HostStallsTest {
+  @Test
+  void onlyStepsSlowerThanTheThresholdCountAsStalled() {
+    HostStalls.Tally tally = new HostStalls.Tally(100);
+    tally.add(50);
+    tally.add(100);
+    assertEquals(0, tally.share());
+    tally.add(150);
+    tally.add(700);
+    assertEquals(850.0 / 1000, tally.share(), 1e-12);
+  }
+
+  @Test
+  void anEmptyTallyHasNoStall() {
+    assertEquals(0, new HostStalls.Tally(100).share());
+  }
+
+  @Test
+  void aProbeReturnsAShareOfTheTimeItRan() {
+    double share = new HostStalls(1 << 20).stalledShare(Duration.ofMillis(20));
+    assertTrue(share >= 0 && share <= 1, "share " + share);
+  }
+
+  @Test
+  void aProbeNeedsAPageOfMemory() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new HostStalls(100));
+    assertTrue(e.getMessage().contains("100 bytes"), e.getMessage());
+  }
+
+  @Test
+  void percentagesHaveOneDecimal() {
+    assertEquals("12.3%", HostStalls.percent(0.1234));
+    assertEquals("0.0%", HostStalls.percent(0));
+  }
+}
