@@ -89,7 +89,7 @@ public final class CoreReport {
     Path notesFile = Files.createTempFile("jnvm-bench-notes-", ".txt");
     String patched = patchedUnavailable();
     Instant started = Instant.now();
-    String loadBefore = loadAverage();
+    HostState before = HostState.now();
     long start = System.nanoTime();
 
     List<String> forkArgs = new ArrayList<>(BenchEnv.jdkMiscFlags());
@@ -122,7 +122,7 @@ public final class CoreReport {
       removeLeftovers(runId);
     }
     long elapsed = System.nanoTime() - start;
-    String load = "load average (1, 5, 15 min) " + loadBefore + " before the run, " + loadAverage() + " after it";
+    String load = HostState.during(before, HostState.now());
     for (RunResult r : run) {
       results.put(key(r), r);
     }
@@ -487,15 +487,6 @@ public final class CoreReport {
         }
       }
     }
-  }
-
-  private static String loadAverage() {
-    List<String> lines = procLines("/proc/loadavg");
-    if (lines.isEmpty()) {
-      return "?";
-    }
-    String[] f = lines.get(0).split(" ", -1);
-    return f.length >= 3 ? f[0] + " " + f[1] + " " + f[2] : "?";
   }
 
   private static String cpuModel() {

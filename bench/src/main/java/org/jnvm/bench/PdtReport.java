@@ -81,7 +81,7 @@ public final class PdtReport {
     String runId = UUID.randomUUID().toString().substring(0, 8);
     Path notesFile = Files.createTempFile("jnvm-pdt-notes-", ".txt");
     Instant started = Instant.now();
-    String loadBefore = Environment.loadAverage();
+    HostState before = HostState.now();
     try {
       List<String> jvmArgs = new ArrayList<>(BenchEnv.jdkMiscFlags());
       jvmArgs.add("-D" + BenchEnv.NOTES + "=" + notesFile);
@@ -112,7 +112,7 @@ public final class PdtReport {
       }
     }
     Files.deleteIfExists(notesFile);
-    String load = loadBefore + " before the run, " + Environment.loadAverage() + " after it";
+    String load = HostState.during(before, HostState.now());
 
     write(command, source, started, took, load);
     System.out.println();
@@ -153,7 +153,7 @@ public final class PdtReport {
     add("- Command: `" + command + "`");
     add("- Date: " + started.truncatedTo(ChronoUnit.SECONDS) + " (UTC); the run took " + took.toMinutes() + " min " + took.toSecondsPart() + " s.");
     add("- Source: " + source + ".");
-    add("- Machine: " + Environment.machine() + "; load average (1, 5, 15 min) " + load
+    add("- Machine: " + Environment.machine() + "; " + load
         + ". Every benchmark runs one thread, so a load above 1 is other work sharing the CPUs.");
     add("- JDK: " + p.getVmName() + " " + p.getVmVersion() + " (JDK " + p.getJdkVersion() + "), `" + p.getJvm() + "`.");
     add("- JMH " + p.getJmhVersion() + ", one fork per benchmark and parameter set, with `" + String.join(" ", BenchEnv.jdkMiscFlags())

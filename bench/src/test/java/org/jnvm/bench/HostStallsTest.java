@@ -41,4 +41,11 @@ class HostStallsTest {
     assertEquals("12.3%", HostStalls.percent(0.1234));
     assertEquals("0.0%", HostStalls.percent(0));
   }
+
+  @Test
+  void aReportLineGivesTheHostBeforeAndAfterItsRun() {
+    String line = HostState.during(new HostState("1.00 0.50 0.25", 0.012), new HostState("2.00 1.50 1.25", 0.3));
+    assertTrue(line.contains("1.00 0.50 0.25 before the run, 2.00 1.50 1.25 after it"), line);
+    assertTrue(line.contains("1.2% before, 30.0% after"), line);
+  }
 }

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.jnvm.bench.Environment;
+import org.jnvm.bench.HostState;
 import org.jnvm.bench.Markers;
 import org.jnvm.heap.Heap;
 import org.jnvm.heap.HeapConfig;
@@ -56,7 +57,7 @@ public final class PdtLifecycleReport {
       }
     }
     Logger.getLogger("org.jnvm").setLevel(Level.WARNING);
-    String loadBefore = Environment.loadAverage();
+    HostState before = HostState.now();
     long started = System.nanoTime();
     List<StringSpace> space = measureSpace(dir, backend);
     Path file = dir.resolve("jnvm-bench-resurrect-" + ProcessHandle.current().pid() + ".heap");
@@ -71,10 +72,10 @@ public final class PdtLifecycleReport {
     }
     String header = String.format(Locale.ROOT,
         "- Command: `%s`%n- Date: %s (UTC); the run took %d s.%n- Source: %s.%n"
-            + "- Machine: %s; load average (1, 5, 15 min) %s before the run, %s after it.%n"
+            + "- Machine: %s; %s.%n"
             + "- JDK: %s %s, `%s`.%n- Heaps: files in %s, 256-byte blocks, backend %s.%n",
         command, Instant.now().truncatedTo(ChronoUnit.SECONDS), (System.nanoTime() - started) / 1_000_000_000L,
-        source != null ? source : Environment.gitState(), Environment.machine(), loadBefore, Environment.loadAverage(),
+        source != null ? source : Environment.gitState(), Environment.machine(), HostState.during(before, HostState.now()),
         System.getProperty("java.vm.name"), Runtime.version(), System.getProperty("java.home"), dir, backend);
     String section = BEGIN + "\n" + LifecycleTables.render(header, space, entries, rounds, baseline, samples) + END + "\n";
     Markers.replace(results, BEGIN, END, section);

@@ -19,6 +19,7 @@ import java.util.concurrent.Callable;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.jnvm.bench.Environment;
+import org.jnvm.bench.HostState;
 import org.jnvm.bench.Markers;
 
 /**
@@ -120,10 +121,10 @@ public final class Table3Report {
     }
     Table3Report report = new Table3Report();
     Instant started = Instant.now();
-    String loadBefore = Environment.loadAverage();
+    HostState before = HostState.now();
     Setup setup = report.measure(mode, program, clflushopt);
     Duration took = Duration.between(started, Instant.now());
-    String load = loadBefore + " before the run, " + Environment.loadAverage() + " after it";
+    String load = HostState.during(before, HostState.now());
     report.write(mode, setup, command, source != null ? source : Environment.gitState(), nativeBuild, started, took, load);
     System.out.print(report.text);
     if (printOnly) {
@@ -249,7 +250,7 @@ public final class Table3Report {
     add("- Mode: " + mode.name().toLowerCase(Locale.ROOT) + ". Date: " + started.truncatedTo(ChronoUnit.SECONDS) + " (UTC); the run took " + took.toMinutes() + " min "
         + took.toSecondsPart() + " s.");
     add("- Source: " + source + ".");
-    add("- Machine: " + Environment.machine() + "; load average (1, 5, 15 min) " + load
+    add("- Machine: " + Environment.machine() + "; " + load
         + ". Both sides run one thread, one after the other; a load above 1 is other work sharing the two CPUs, and the machine is shared "
         + "with other engineers' builds, so the figures are noisy.");
     add("- JDK: " + System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version") + ", `" + jvm + "`. " + Environment.writeBack(jvm));

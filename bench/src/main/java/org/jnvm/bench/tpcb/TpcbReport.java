@@ -15,6 +15,7 @@ import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.jnvm.bench.Environment;
+import org.jnvm.bench.HostState;
 import org.jnvm.bench.Markers;
 import org.jnvm.bench.ReportOptions;
 import org.jnvm.heap.HeapConfig;
@@ -64,7 +65,7 @@ public final class TpcbReport {
     Files.createDirectories(log.getParent());
     Files.deleteIfExists(log);
     Instant started = Instant.now();
-    String loadBefore = Environment.loadAverage();
+    HostState before = HostState.now();
     List<Figures> runs = new ArrayList<>();
     List<String> problems = new ArrayList<>();
     for (TpcbSystem system : SYSTEMS) {
@@ -85,7 +86,7 @@ public final class TpcbReport {
       problems.forEach(p -> System.err.println("  " + p));
       return 1;
     }
-    write(runs, settings, command, source, started, took, loadBefore + " before the run, " + Environment.loadAverage() + " after it");
+    write(runs, settings, command, source, started, took, HostState.during(before, HostState.now()));
     System.out.print(text);
     Markers.replace(results, tag, text.toString());
     System.out.println("wrote the " + tag + " section of " + results + ", and " + out + "/" + tag + "-*, in " + took.toSeconds() + " s");
@@ -150,7 +151,7 @@ public final class TpcbReport {
     add("- Command: `" + command + "`");
     add("- Date: " + started.truncatedTo(ChronoUnit.SECONDS) + " (UTC); the run took " + took.toMinutes() + " min " + took.toSecondsPart() + " s.");
     add("- Source: " + source + ".");
-    add("- Machine: " + Environment.machine() + "; load average (1, 5, 15 min) " + load
+    add("- Machine: " + Environment.machine() + "; " + load
         + ". Each child runs one transaction thread; a load above 1 is other work sharing the 2 CPUs, and every figure here moves with it.");
     add("- JDK: " + System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version") + ", `" + System.getProperty("java.home")
         + "`; children with `-Xmx" + settings.childHeapMiB() + "m " + String.join(" ", JDK_MISC_FLAGS) + "`.");

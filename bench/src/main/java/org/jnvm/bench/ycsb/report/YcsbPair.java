@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.jnvm.bench.HostState;
 import org.jnvm.bench.HostStalls;
 import org.jnvm.bench.ycsb.YcsbBinding;
 
@@ -99,11 +100,11 @@ public final class YcsbPair {
     Settings settings = plan.settings();
     Files.createDirectories(LOG.getParent());
     Files.deleteIfExists(LOG);
-    HostStalls host = new HostStalls(YcsbReport.HOST_PROBE_BYTES);
+    HostStalls host = new HostStalls(HostState.PROBE_BYTES);
     for (int round = 1; round <= plan.rounds(); round++) {
       for (int i = 0; i < plan.jars().size(); i++) {
         Path jar = plan.jars().get(i);
-        String stalled = HostStalls.percent(host.stalledShare(YcsbReport.HOST_PROBE_SPAN));
+        String stalled = HostStalls.percent(host.stalledShare(HostState.PROBE_SPAN));
         ChildRunner child = new ChildRunner(YcsbReport.childJvm(settings, PEER_FLAGS, jar.toString()), WORKLOADS, HEAPS, LOG);
         for (Run run : child.run(round, plan.binding(), "-", plan.threads(), plan.letters(), settings, plan.properties())) {
           System.out.printf(Locale.ROOT, "round %d, jar %d (%s): %d thread(s), %c: %,.0f ops/s, p50 %.2f µs, p99 %.2f µs, %d failed; host stalled %s before%n", round,

@@ -14,6 +14,7 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
 import org.jnvm.bench.Environment;
+import org.jnvm.bench.HostState;
 import org.jnvm.bench.HostStalls;
 import org.jnvm.bench.Markers;
 import org.jnvm.bench.ReportOptions;
@@ -47,10 +48,6 @@ public final class YcsbReport {
   /** The order the children run in: A, B, C, F before D, whose inserts change the data, as YCSB's guide runs them. */
   private static final String POINT_WORKLOADS = "abcfd";
   private static final String SCAN_WORKLOADS = "e";
-
-  /** The host probe's memory and time before each child: about 1 s of the quick mode's 10 minutes per child. */
-  static final int HOST_PROBE_BYTES = 256 << 20;
-  static final Duration HOST_PROBE_SPAN = Duration.ofSeconds(1);
 
   private static final String WORKLOADS_OPTION = "--workloads";
   private static final String JVM_FLAGS_OPTION = "--jvm-flags";
@@ -110,21 +107,21 @@ public final class YcsbReport {
     List<String> jvm = childJvm(settings, peerFlags, System.getProperty("java.class.path"));
     ChildRunner children = new ChildRunner(jvm, workloads, heaps, log);
     Instant started = Instant.now();
-    String loadBefore = Environment.loadAverage();
+    HostState before = HostState.now();
     String threads = String.join(",", THREADS.stream().map(String::valueOf).toList());
     List<Run> runs = new ArrayList<>();
-    HostStalls host = new HostStalls(HOST_PROBE_BYTES);
+    HostStalls host = new HostStalls(HostState.PROBE_BYTES);
     List<HostCheck> checks = new ArrayList<>();
     for (int round = 1; round <= settings.rounds(); round++) {
       for (Child child : order(round)) {
-        checks.add(new HostCheck(round, child.label(), host.stalledShare(HOST_PROBE_SPAN)));
+        checks.add(new HostCheck(round, child.label(), host.stalledShare(HostState.PROBE_SPAN)));
         long t0 = System.nanoTime();
         runs.addAll(children.run(round, child.binding(), child.map(), threads, child.letters(), settings));
         System.out.printf(Locale.ROOT, "ycsb: round %d, %s done in %.0f s (host stalled %s before it)%n", round, child.label(), (System.nanoTime() - t0) / 1e9,
             HostStalls.percent(checks.get(checks.size() - 1).stalledShare()));
       }
     }
-    checks.add(new HostCheck(settings.rounds(), HostCheck.AFTER_THE_LAST, host.stalledShare(HOST_PROBE_SPAN)));
+    checks.add(new HostCheck(settings.rounds(), HostCheck.AFTER_THE_LAST, host.stalledShare(HostState.PROBE_SPAN)));
     Duration took = Duration.between(started, Instant.now());
     Results results = new Results(runs);
     List<Floor> floors = Floor.all(results, THREADS, WORKLOADS);
@@ -134,7 +131,7 @@ public final class YcsbReport {
     writeHostChecks(checks, out.resolve(tag + "-host.csv"));
     YcsbPlots.throughput(results, THREADS, WORKLOADS, out.resolve(tag + "-throughput.png"));
     YcsbPlots.storeTime(results, THREADS, WORKLOADS, out.resolve(tag + "-store-time.png"));
-    String load = loadBefore + " before the run, " + Environment.loadAverage() + " after it";
+    String load = HostState.during(before, HostState.now());
     new YcsbSection(text, settings, jvm, command, source, started, took, load).write(results, floors, checks);
     System.out.print(text);
     Markers.replace(resultsFile, tag, text.toString());
@@ -151,7 +148,7 @@ public final class YcsbReport {
   /**
    * What {@link HostStalls} found just before a child of a round ran, or after the last.
    *
-   * @param stalledShare the share of {@link #HOST_PROBE_SPAN} the probe spent waiting, from 0 to 1
+   * @param stalledShare the share of {@link HostState#PROBE_SPAN} the probe spent waiting, from 0 to 1
    */
   record HostCheck(int round, String before, double stalledShare) {
     static final String AFTER_THE_LAST = "(after the last child)";

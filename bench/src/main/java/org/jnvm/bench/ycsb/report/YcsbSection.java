@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.jnvm.bench.Environment;
+import org.jnvm.bench.HostState;
 import org.jnvm.bench.HostStalls;
 import org.jnvm.bench.Markers;
 import org.jnvm.bench.ycsb.YcsbBinding;
@@ -43,7 +44,7 @@ final class YcsbSection {
     add("- Command: `" + command + "`");
     add("- Date: " + YcsbReport.date(started) + " (UTC); the run took " + took.toMinutes() + " min " + took.toSecondsPart() + " s.");
     add("- Source: " + source + ".");
-    add("- Machine: " + Environment.machine() + "; load average (1, 5, 15 min) " + load
+    add("- Machine: " + Environment.machine() + "; " + load
         + ". A load above the client threads is other work sharing the CPUs, and every figure here moves with it.");
     add("- JDK: " + System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version") + ", `" + System.getProperty("java.home")
         + "`; each child JVM with `" + String.join(" ", jvm.subList(1, jvm.size() - 2)) + "` (the same flags for every binding).");
@@ -56,8 +57,8 @@ final class YcsbSection {
         + "a steady drift of this shared host's speed over the run weighs on every binding alike. A figure takes the rounds together: their "
         + "operations over their seconds, and the percentiles of their latencies merged. The \"ops/s by round\" column shows each round, "
         + "which tells how far the host moved.");
-    add("- Host: before each child, and after the last, `HostStalls` read 8-byte words at random over " + (YcsbReport.HOST_PROBE_BYTES >> 20)
-        + " MiB of memory for " + YcsbReport.HOST_PROBE_SPAN.toMillis() + " ms and counted the time spent in steps of " + HostStalls.READS_PER_STEP
+    add("- Host: before each child, and after the last, `HostStalls` read 8-byte words at random over " + (HostState.PROBE_BYTES >> 20)
+        + " MiB of memory for " + HostState.PROBE_SPAN.toMillis() + " ms and counted the time spent in steps of " + HostStalls.READS_PER_STEP
         + " reads that took over " + HostStalls.STALL_NANOS / 1000 + " µs: waits for the host, which a shared host's memory causes "
         + "and no guest counter shows (see the class). Share of that time spent so, child by child in each round's order: "
         + hostChecks(checks) + ". A child measured while this is high ran slower for it, whatever its binding; compare its rounds.");
