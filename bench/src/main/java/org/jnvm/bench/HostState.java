@@ -14,7 +14,19 @@ public record HostState(String loadAverage, double memoryStalls) {
 
   /** The host now; takes {@link #PROBE_SPAN}. */
   public static HostState now() {
-    return new HostState(Environment.loadAverage(), new HostStalls(PROBE_BYTES).stalledShare(PROBE_SPAN));
+    return new HostState(Environment.loadAverage(), probe().stalledShare(PROBE_SPAN));
+  }
+
+  /**
+   * This JVM's one probe of {@link #PROBE_BYTES}, made on first use: every check reads the same
+   * memory, rather than each taking and touching 256 MiB more that only a collection would free.
+   */
+  public static HostStalls probe() {
+    return Probe.INSTANCE;
+  }
+
+  private static final class Probe {
+    static final HostStalls INSTANCE = new HostStalls(PROBE_BYTES);
   }
 
   /** The line's words for a run between {@code before} and {@code after}. */

@@ -100,7 +100,7 @@ public final class YcsbPair {
     Settings settings = plan.settings();
     Files.createDirectories(LOG.getParent());
     Files.deleteIfExists(LOG);
-    HostStalls host = new HostStalls(HostState.PROBE_BYTES);
+    HostStalls host = HostState.probe();
     for (int round = 1; round <= plan.rounds(); round++) {
       for (int i = 0; i < plan.jars().size(); i++) {
         Path jar = plan.jars().get(i);

@@ -107,10 +107,10 @@ public final class YcsbReport {
     List<String> jvm = childJvm(settings, peerFlags, System.getProperty("java.class.path"));
     ChildRunner children = new ChildRunner(jvm, workloads, heaps, log);
     Instant started = Instant.now();
-    HostState before = HostState.now();
+    String loadBefore = Environment.loadAverage();
     String threads = String.join(",", THREADS.stream().map(String::valueOf).toList());
     List<Run> runs = new ArrayList<>();
-    HostStalls host = new HostStalls(HostState.PROBE_BYTES);
+    HostStalls host = HostState.probe();
     List<HostCheck> checks = new ArrayList<>();
     for (int round = 1; round <= settings.rounds(); round++) {
       for (Child child : order(round)) {
@@ -121,7 +121,8 @@ public final class YcsbReport {
             HostStalls.percent(checks.get(checks.size() - 1).stalledShare()));
       }
     }
-    checks.add(new HostCheck(settings.rounds(), HostCheck.AFTER_THE_LAST, host.stalledShare(HostState.PROBE_SPAN)));
+    HostState after = HostState.now();
+    checks.add(new HostCheck(settings.rounds(), HostCheck.AFTER_THE_LAST, after.memoryStalls()));
     Duration took = Duration.between(started, Instant.now());
     Results results = new Results(runs);
     List<Floor> floors = Floor.all(results, THREADS, WORKLOADS);
@@ -131,7 +132,8 @@ public final class YcsbReport {
     writeHostChecks(checks, out.resolve(tag + "-host.csv"));
     YcsbPlots.throughput(results, THREADS, WORKLOADS, out.resolve(tag + "-throughput.png"));
     YcsbPlots.storeTime(results, THREADS, WORKLOADS, out.resolve(tag + "-store-time.png"));
-    String load = HostState.during(before, HostState.now());
+    // The first child's check is the run's first: the host before the run.
+    String load = HostState.during(new HostState(loadBefore, checks.get(0).stalledShare()), after);
     new YcsbSection(text, settings, jvm, command, source, started, took, load).write(results, floors, checks);
     System.out.print(text);
     Markers.replace(resultsFile, tag, text.toString());
