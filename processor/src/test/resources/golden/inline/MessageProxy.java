@@ -153,11 +153,20 @@ public final class MessageProxy extends Message implements DirectAccess {
 
   @Override
   public byte[] getTopic() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return InlineBytes.get(this, base, OFFSET_TOPIC, 20);
+    }
     return InlineBytes.get(handle(), OFFSET_TOPIC, 20);
   }
 
   @Override
   public void setTopic(byte[] v) {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      InlineBytes.put(base, OFFSET_TOPIC, 20, v);
+      return;
+    }
     InlineBytes.put(handle(), OFFSET_TOPIC, 20, v);
   }
 
@@ -175,11 +184,20 @@ public final class MessageProxy extends Message implements DirectAccess {
 
   @Override
   public byte[] getBody() {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      return InlineBytes.get(this, base, OFFSET_BODY, 300);
+    }
     return InlineBytes.get(handle(), OFFSET_BODY, 300);
   }
 
   @Override
   public void setBody(byte[] body) {
+    long base = directBase;
+    if (Handle.directAccessAllowed() && base != 0) {
+      InlineBytes.put(base, OFFSET_BODY, 300, body);
+      return;
+    }
     InlineBytes.put(handle(), OFFSET_BODY, 300, body);
   }
 

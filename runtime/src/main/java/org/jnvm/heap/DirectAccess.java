@@ -3,12 +3,13 @@ package org.jnvm.heap;
 import org.jnvm.persist.Persistence;
 
 /**
- * A proxy that reads and writes its object's master block without going through its {@link
+ * A proxy that reads and writes its object's blocks without going through its {@link
  * Handle}, which saves the handle's loads and checks per access: the fast path of generated
  * accessors. The proxy asks for it with {@link Handle#bind(DirectAccess, long)}, naming the bytes
- * it touches there (its whole fixed layout); the handle grants it only when they all lie in the
- * master block, so an accessor decides with one test, and revokes it, with a base of 0, when the
- * object is freed.
+ * it touches there (its whole fixed layout); the handle grants it only when they all lie at
+ * {@code base + offset}, in the master block or, for an object whose blocks follow one another in
+ * memory, in the blocks after it, so an accessor decides with one test, and revokes it, with a
+ * base of 0, when the object is freed.
  *
  * <p>An accessor reads the base once into a local and uses it when it is not 0 and {@link
  * Handle#directAccessAllowed()}; anything else goes through the handle, which checks, throws on a

@@ -19,8 +19,9 @@ import org.jnvm.memory.Memory;
  * the slow path, where {@link InFlight} redirects them to the block's in-flight copies.
  *
  * <p>A generated proxy skips even the handle: {@link #bind} grants it the address of the master
- * block when its whole layout lies there, which it uses while {@link #directAccessAllowed()} holds,
- * and which a free through this handle revokes.
+ * block when its whole layout lies at that address plus its offsets (in the master block, or in
+ * blocks that follow it in memory), which it uses while {@link #directAccessAllowed()} holds, and
+ * which a free through this handle revokes.
  */
 public final class Handle {
   private final Heap heap;
@@ -134,7 +135,10 @@ public final class Handle {
 
   /**
    * Grants {@code proxy}, this handle's proxy, the address of the master block when the {@code
-   * span} bytes it accesses directly, from payload offset 0, lie in it; revoked when the object is
+   * span} bytes it accesses directly, from payload offset 0, lie in it, or in the blocks after it
+   * when they all follow one another in memory, as blocks taken together from the bump pointer do
+   * (a generated accessor's field never straddles two blocks; an inline byte field may, and is then
+   * copied in one run); revoked when the object is
    * freed through this handle. Deciding for the whole span at once saves the proxy a bounds check
    * per access. A handle serves one proxy this way: if a second one binds, neither gets direct
    * access, so that a free through either is seen by both.
@@ -146,7 +150,7 @@ public final class Handle {
     if (owner == proxy) {
       return;
     }
-    if (owner == null && !directRefused && span <= liveMasterSpan()) {
+    if (owner == null && !directRefused && span <= (consecutive ? capacity : liveMasterSpan())) {
       owner = proxy;
       proxy.directAccess(masterSpan == 0 ? 0 : master, heap.persistence);
       return;

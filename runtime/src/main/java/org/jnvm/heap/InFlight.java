@@ -17,7 +17,7 @@ import java.lang.invoke.VarHandle;
  *
  * <p>Until the first block of the process starts, even that load is gone: {@link #noBlockEver()}
  * is a {@link SwitchPoint} guard, which the JIT compiles to a constant and deoptimizes, once, when
- * the first block starts. Proxies read and write their master block directly when either holds
+ * the first block starts. Proxies read and write their blocks directly when either holds
  * ({@link Handle#directAccessAllowed()}).
  */
 public abstract class InFlight {

@@ -193,7 +193,7 @@ class HandleTest {
   }
 
   @Test
-  void directAccessIsGrantedOnlyForASpanInTheMasterBlockAndOnlyToOneProxy() {
+  void directAccessIsGrantedOnlyForASpanAtConsecutiveAddressesAndOnlyToOneProxy() {
     try (Heap heap = Heap.create(dir.resolve("d.heap"), HeapConfig.ofSize(1 << 20))) {
       Handle node = heap.handle(new Node(heap, 1).publish().handle().offset());
       long master = node.address(0, 1);
@@ -210,10 +210,24 @@ class HandleTest {
 
       Handle wide = new Wide(heap).handle();
       Grant tooLong = new Grant();
-      wide.bind(tooLong, HeapConfig.DEFAULT_BLOCK_SIZE + 8);
-      assertEquals(0, tooLong.base, "a span beyond the master block");
+      wide.bind(tooLong, wide.capacity() + 8);
+      assertEquals(0, tooLong.base, "a span beyond the object");
       Grant negative = new Grant();
       assertThrows(IllegalArgumentException.class, () -> heap.handle(wide.offset()).bind(negative, -1));
+
+      Handle adjacent = new Wide(heap).handle();
+      Grant whole = new Grant();
+      adjacent.bind(whole, adjacent.capacity());
+      assertEquals(adjacent.address(0, 1), whole.base, "the whole object, whose blocks follow one another");
+      assertEquals(whole.base + adjacent.capacity() - 8, adjacent.address(adjacent.capacity() - 8, 8), "its last word is at base + offset");
+
+      Handle gapped = Wide.withAGap(heap).handle();
+      Grant pastTheGap = new Grant();
+      gapped.bind(pastTheGap, HeapConfig.DEFAULT_BLOCK_SIZE + 8);
+      assertEquals(0, pastTheGap.base, "a span past the master block of an object with a gap after it");
+      Grant inMaster = new Grant();
+      heap.handle(gapped.offset()).bind(inMaster, HeapConfig.DEFAULT_BLOCK_SIZE);
+      assertEquals(gapped.address(0, 1), inMaster.base, "its master block alone");
     }
   }
 

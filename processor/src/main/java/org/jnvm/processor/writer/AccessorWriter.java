@@ -100,6 +100,9 @@ final class AccessorWriter {
       b.addStatement("int id = $L().getInt($L)", HANDLE_FIELD, at);
       b.addCode("return switch (id) {\n$>$L$<};\n", cases.build());
     } else if (p.type() instanceof FieldType.InlineBytes inline) {
+      String base = direct(b, "");
+      b.addStatement("return $T.get(this, $L, $L, $L)", RuntimeTypes.INLINE_BYTES, base, at, inline.capacity());
+      b.endControlFlow();
       b.addStatement("return $T.get($L(), $L, $L)", RuntimeTypes.INLINE_BYTES, HANDLE_FIELD, at, inline.capacity());
     }
     return b.build();
@@ -126,6 +129,10 @@ final class AccessorWriter {
       cases.add("default -> throw $T.unknownConstant($N);\n", RuntimeTypes.ENUM_IDS, v);
       b.addCode("$L().putInt($L, $N == null ? 0 : switch ($N) {\n$>$L$<});\n", HANDLE_FIELD, at, v, v, cases.build());
     } else if (p.type() instanceof FieldType.InlineBytes inline) {
+      String base = direct(b, v);
+      b.addStatement("$T.put($L, $L, $L, $N)", RuntimeTypes.INLINE_BYTES, base, at, inline.capacity(), v);
+      b.addStatement("return");
+      b.endControlFlow();
       b.addStatement("$T.put($L(), $L, $L, $N)", RuntimeTypes.INLINE_BYTES, HANDLE_FIELD, at, inline.capacity(), v);
     }
     return b.build();
@@ -135,8 +142,9 @@ final class AccessorWriter {
    * Opens the fast path and returns the local that holds the master block's address: the field is
    * read, written or written back there when the handle granted direct access and no thread is
    * inside a failure-atomic block (see {@code DirectAccess}); otherwise the statements after it go
-   * through the handle. The handle grants access only when the whole layout lies in the master
-   * block, so a base that is not 0 covers every field; it is read once, so that a racing free
+   * through the handle. The handle grants access only when the whole layout lies at the base's
+   * offsets (in the master block, or in the blocks that follow it in memory), so a base that is not
+   * 0 covers every field; it is read once, so that a racing free
    * leaves either the old address or 0. The local is named apart from the setter's {@code
    * parameter}.
    */

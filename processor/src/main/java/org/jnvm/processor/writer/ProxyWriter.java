@@ -147,7 +147,7 @@ public final class ProxyWriter {
         .build();
   }
 
-  /** Where the handle grants and revokes the accessors' direct access to the master block. */
+  /** Where the handle grants and revokes the accessors' direct access to the object's blocks. */
   private static MethodSpec directAccess() {
     return MethodSpec.methodBuilder(DIRECT_ACCESS_METHOD)
         .addAnnotation(Override.class)

@@ -37,8 +37,8 @@ final class RuntimeTypes {
   static final String HANDLE_FIELD = "handle";
 
   /**
-   * The proxy field of its direct access to the master block ({@code DirectAccess}): the block's
-   * address, or 0 when the handle granted none.
+   * The proxy field of its direct access to the object's blocks ({@code DirectAccess}): the master
+   * block's address, or 0 when the handle granted none.
    */
   static final String BASE_FIELD = "directBase";
 

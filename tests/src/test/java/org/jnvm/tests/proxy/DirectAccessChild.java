@@ -1,6 +1,7 @@
 package org.jnvm.tests.proxy;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 import org.jnvm.JNVM;
 import org.jnvm.errors.FreedObjectException;
@@ -44,8 +45,9 @@ public final class DirectAccessChild {
 
       useAfterFreeThrows(heap, "before any block");
 
-      // Wide's layout does not fit one block, so its handle grants no direct access: every field,
-      // in the master block or beyond it, goes through the handle.
+      // Wide's layout takes two blocks, taken together from the bump pointer, so they lie one
+      // after the other and its handle grants direct access to every field, beyond the master
+      // block too.
       Wide wide = new WideProxy();
       for (int i = 0; i < WARM; i++) {
         wide.set(i % 40, i);
@@ -56,6 +58,9 @@ public final class DirectAccessChild {
       }
       heap.free(wide);
       check(throwsFreed(wide::getL0), "a read of a freed object of two blocks throws");
+      Note note = inlineFieldAcrossBlocks(heap);
+      // A block writes an unpublished object in place (a crash frees it); a published one it copies.
+      heap.roots().put("note", note);
 
       // The accessors were compiled with the direct path; the first block must switch them to
       // the handle, or writes in a block would bypass its in-flight copies.
@@ -69,6 +74,15 @@ public final class DirectAccessChild {
       } catch (IllegalStateException expected) {
         // the block aborted
       }
+      try {
+        FailureAtomic.run(() -> {
+          note.setText(text(10, 99));
+          throw new IllegalStateException("abort");
+        });
+      } catch (IllegalStateException expected) {
+        // the block aborted
+      }
+      check(Arrays.equals(note.getText(), text(400, WARM - 1)), "an aborted block's write of an inline field is gone");
       check(Handle.directAccessAllowed(), "direct access again once no thread is in a block");
       check(p.getL() == 77, "an aborted block's write is gone: got " + p.getL());
       FailureAtomic.run(() -> p.setL(4321));
@@ -81,6 +95,48 @@ public final class DirectAccessChild {
       outsideWhileAnotherThreadIsInABlock(p);
     }
     System.out.println("direct access checks passed");
+  }
+
+  /**
+   * An inline field that spans the two blocks of its object, read and written by accessors
+   * compiled with the direct path: what they write is in the heap, and a write longer than the
+   * field is refused. Returns the object, still live.
+   */
+  private static Note inlineFieldAcrossBlocks(Heap heap) {
+    Note note = new NoteProxy();
+    check(NoteProxy.OFFSET_TEXT < 256 && NoteProxy.OFFSET_TEXT + 404 > 256, "the field spans both blocks");
+    long lengths = 0;
+    for (int i = 0; i < WARM; i++) {
+      note.setText(text(i % 401, i));
+      lengths += note.getText().length;
+    }
+    check(lengths > 0, "warm-up ran");
+    byte[] last = text(400, WARM - 1);
+    note.setText(last);
+    byte[] stored = new byte[400];
+    note.handle().getBytes(NoteProxy.OFFSET_TEXT + 4, stored, 0, stored.length);
+    check(Arrays.equals(stored, last), "a direct write of an inline field reaches both blocks");
+    check(note.handle().getInt(NoteProxy.OFFSET_TEXT) == 401, "with its length");
+    note.setText(null);
+    check(note.getText() == null, "a direct write of null reads back as null");
+    note.setText(last);
+    check(throwsA(IllegalArgumentException.class, () -> note.setText(new byte[401])), "a direct write past the capacity is refused");
+    check(Arrays.equals(note.getText(), last), "and leaves the field as it was");
+    Note doomed = new NoteProxy();
+    doomed.setText(last);
+    heap.free(doomed);
+    check(throwsFreed(doomed::getText), "a read of a freed object's inline field throws");
+    check(throwsFreed(() -> doomed.setText(last)), "and so does a write");
+    return note;
+  }
+
+  /** {@code length} bytes that differ with {@code seed}. */
+  private static byte[] text(int length, int seed) {
+    byte[] b = new byte[length];
+    for (int i = 0; i < length; i++) {
+      b[i] = (byte) (seed + i);
+    }
+    return b;
   }
 
   /** Accessors compiled on a live object, then used on it once it is freed, throw. */
@@ -170,11 +226,18 @@ public final class DirectAccessChild {
   }
 
   private static boolean throwsFreed(Runnable access) {
+    return throwsA(FreedObjectException.class, access);
+  }
+
+  private static boolean throwsA(Class<? extends RuntimeException> type, Runnable access) {
     try {
       access.run();
       return false;
-    } catch (FreedObjectException expected) {
-      return true;
+    } catch (RuntimeException e) {
+      if (type.isInstance(e)) {
+        return true;
+      }
+      throw e;
     }
   }
 
