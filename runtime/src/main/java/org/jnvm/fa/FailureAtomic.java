@@ -11,6 +11,11 @@ import org.jnvm.heap.Handle;
  * exception that leaves the outermost block aborts it; one caught inside the block does not.
  * Blocks give no isolation: threads that share objects lock, as they would without persistence.
  *
+ * <p>Only valid objects are protected by copies. A block writes an object that is not valid yet
+ * in place, since a crash frees it anyway: one allocated in the block, which an abort frees, and
+ * also one allocated before the block and not yet validated or published, which an abort leaves
+ * as the block wrote it. Publish an object before a block whose abort must restore its fields.
+ *
  * <p>Generated wrappers use the bracket form:
  *
  * <pre>{@code

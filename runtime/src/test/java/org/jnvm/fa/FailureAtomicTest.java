@@ -116,6 +116,29 @@ class FailureAtomicTest {
     }
   }
 
+  /**
+   * FailureAtomic's contract for an object allocated before a block and not valid yet: a crash
+   * would free it, so the block writes it in place and an abort does not restore it.
+   */
+  @Test
+  void anAbortLeavesAnObjectNotYetValidAsTheBlockWroteIt() {
+    try (Heap heap = create()) {
+      Node draft = new Node(heap, 1);
+      Node published = new Node(heap, 1).publish();
+      assertThrows(
+          IllegalStateException.class,
+          () ->
+              FailureAtomic.run(
+                  () -> {
+                    draft.setValue(7);
+                    published.setValue(7);
+                    throw new IllegalStateException("boom");
+                  }));
+      assertEquals(7, draft.getValue(), "an object not valid yet is written in place");
+      assertEquals(1, published.getValue(), "a valid object's write is undone");
+    }
+  }
+
   @Test
   void readsSeeTheBlocksWritesThroughEveryProxy() {
     try (Heap heap = create()) {
