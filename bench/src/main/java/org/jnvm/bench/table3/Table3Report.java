@@ -73,7 +73,7 @@ public final class Table3Report {
     }
   }
 
-  /** The C program as the paper ran it: the baseline of every ratio. */
+  /** The C program as the paper ran it: the baseline of every ratio (with {@link #C_CLFLUSHOPT} for reads). */
   private static final String C = "C, CLWB";
   /** The C program built to evict lines as JDK 17's write-back does on AMD CPUs; a diagnostic. */
   private static final String C_CLFLUSHOPT = "C, CLFLUSHOPT (diagnostic)";
@@ -279,14 +279,16 @@ public final class Table3Report {
     for (Access access : API_PATHS) {
       String name = javaSeries(access);
       add(row("**Java/C**, " + access.title, p -> "**" + ratio(ratio(name, p)) + "**"));
-      add(row("Java/C of the median passes, " + access.title, p -> ratio(medianNanos(passes(C, p)) / medianNanos(passes(name, p)))));
+      add(row("Java/C of the median passes, " + access.title, p -> ratio(medianNanos(baseline(p)) / medianNanos(passes(name, p)))));
       add(row("floor " + FLOOR + " / goal " + GOAL + ", " + access.title,
           p -> ratio(name, p) >= GOAL ? "goal met" : ratio(name, p) >= FLOOR ? "floor met" : "**floor not met**"));
     }
     add(row("paper's Java/C (J-NVM / C)", p -> ratio(PAPER.get(p))));
     add("");
     add("Access paths: " + String.join("; ", Arrays.stream(Access.values()).map(a -> "*" + a.title + "*: " + a.how).toList()) + ". *" + C
-        + "* is the baseline of every ratio; *" + C_CLFLUSHOPT + "* is the same program with `_mm_clflushopt` in place of `_mm_clwb`.");
+        + "* is the baseline of every ratio; *" + C_CLFLUSHOPT + "* is the same program with `_mm_clflushopt` in place of `_mm_clwb`. "
+        + "The two run the same loop to read, so for reads their timed passes are pooled into the baseline (its fastest and its median pass): "
+        + "twice the passes in which to find one the shared host left alone.");
     add("");
     add("Where the time goes: nanoseconds per block (fastest pass / blocks), and the spread of the timed passes (slowest–fastest GB/s).");
     add("");
@@ -312,7 +314,22 @@ public final class Table3Report {
 
   /** Java/C bandwidth of a series, fastest pass against fastest pass. */
   private double ratio(String name, Pattern p) {
-    return bestNanos(passes(C, p)) / bestNanos(passes(name, p));
+    return bestNanos(baseline(p)) / bestNanos(passes(name, p));
+  }
+
+  /**
+   * The C passes a pattern's ratios are taken against: {@link #C}'s, and for a read {@link
+   * #C_CLFLUSHOPT}'s too, since the two programs differ only in the instruction that writes a line
+   * back. A host that stalls one program's every read pass (it happened: 0.50 GB/s of random reads
+   * from one, 1.40 from the other, in the same run) then no longer passes for C's speed.
+   */
+  private List<Pass> baseline(Pattern p) {
+    if (p.isWrite() || !series.containsKey(C_CLFLUSHOPT)) {
+      return passes(C, p);
+    }
+    List<Pass> both = new ArrayList<>(passes(C, p));
+    both.addAll(passes(C_CLFLUSHOPT, p));
+    return both;
   }
 
   private static String row(String head, java.util.function.Function<Pattern, String> cell) {
@@ -320,7 +337,7 @@ public final class Table3Report {
   }
 
   private String csv(Mode mode) {
-    StringBuilder out = new StringBuilder("series,pattern,blocks,bytes_per_pass,timed_passes,best_ns,median_ns,best_gb_per_s,median_gb_per_s,best_ns_per_block,ratio_to_c_clwb,paper_java_over_c\n");
+    StringBuilder out = new StringBuilder("series,pattern,blocks,bytes_per_pass,timed_passes,best_ns,median_ns,best_gb_per_s,median_gb_per_s,best_ns_per_block,ratio_to_c,paper_java_over_c\n");
     for (String name : series.keySet()) {
       for (Pattern p : Pattern.values()) {
         double ns = bestNanos(passes(name, p));
