@@ -74,9 +74,9 @@ public final class Table3Report {
   }
 
   /** The C program as the paper ran it: the baseline of every ratio (with {@link #C_CLFLUSHOPT} for reads). */
-  private static final String C = "C, CLWB";
+  static final String C = "C, CLWB";
   /** The C program built to evict lines as JDK 17's write-back does on AMD CPUs; a diagnostic. */
-  private static final String C_CLFLUSHOPT = "C, CLFLUSHOPT (diagnostic)";
+  static final String C_CLFLUSHOPT = "C, CLFLUSHOPT (diagnostic)";
 
   /** Passes by series (a Java access path or a C build), then by pattern. */
   private final Map<String, Map<Pattern, List<Pass>>> series = new LinkedHashMap<>();
@@ -314,7 +314,16 @@ public final class Table3Report {
 
   /** Java/C bandwidth of a series, fastest pass against fastest pass. */
   private double ratio(String name, Pattern p) {
-    return bestNanos(baseline(p)) / bestNanos(passes(name, p));
+    return ratio(series, name, p);
+  }
+
+  /** {@link #ratio(String, Pattern)} over the given passes by series, for tests. */
+  static double ratio(Map<String, Map<Pattern, List<Pass>>> series, String name, Pattern p) {
+    return bestNanos(baseline(series, p)) / bestNanos(series.get(name).get(p));
+  }
+
+  private List<Pass> baseline(Pattern p) {
+    return baseline(series, p);
   }
 
   /**
@@ -323,12 +332,12 @@ public final class Table3Report {
    * back. A host that stalls one program's every read pass (it happened: 0.50 GB/s of random reads
    * from one, 1.40 from the other, in the same run) then no longer passes for C's speed.
    */
-  private List<Pass> baseline(Pattern p) {
+  private static List<Pass> baseline(Map<String, Map<Pattern, List<Pass>>> series, Pattern p) {
     if (p.isWrite() || !series.containsKey(C_CLFLUSHOPT)) {
-      return passes(C, p);
+      return series.get(C).get(p);
     }
-    List<Pass> both = new ArrayList<>(passes(C, p));
-    both.addAll(passes(C_CLFLUSHOPT, p));
+    List<Pass> both = new ArrayList<>(series.get(C).get(p));
+    both.addAll(series.get(C_CLFLUSHOPT).get(p));
     return both;
   }
 
