@@ -108,6 +108,17 @@ public final class Errors {
             + ": pass only a shape that Handle.shape() gave for that very object, or 0");
   }
 
+  public static IllegalArgumentException cursorNeedsOneBlock(String className, int blockSize) {
+    return new IllegalArgumentException(
+        "a cursor visits objects of one block of " + blockSize + " bytes, and an object of " + className
+            + " can be larger (its layout is, or it is an array); visit such objects with Heap.resurrect(offset)");
+  }
+
+  public static ClassCastException notOfCursorClass(long offset, Class<?> actual, Class<?> expected) {
+    return new ClassCastException(
+        "the object at offset " + offset + " is a " + actual.getName() + ", and this cursor visits objects of " + expected.getName());
+  }
+
   public static IllegalArgumentException foreignObject(String path, String otherPath) {
     return new IllegalArgumentException(
         "an object of heap " + otherPath + " cannot be stored in or freed from heap " + path + "; references never cross heaps");

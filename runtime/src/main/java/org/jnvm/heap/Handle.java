@@ -25,22 +25,26 @@ import org.jnvm.memory.Memory;
  */
 public final class Handle {
   private final Heap heap;
-  private final long offset;
-  private final long master;
+  // Not final, for a cursor's handle, which moveTo() points at another object; HotSpot does not
+  // fold final instance fields into constants anyway, so this costs the other handles nothing.
+  private long offset;
+  private long master;
   /**
    * The address of each block, or null: for a pool slot, an object of one block, or one made from
    * its {@link #shape()}, whose blocks are consecutive.
    */
   private final long[] blocks;
-  private final long capacity;
+  private long capacity;
   /**
    * True when every block follows the one before it in memory, as blocks taken together from the
    * bump pointer do: payload offset {@code off} is then at {@code master + off}, and a copy spans
    * the blocks in one run without loading {@code blocks}, one dependent miss fewer per access.
    */
   private final boolean consecutive;
-  private final int classId;
+  private int classId;
   private long masterSpan;
+  /** Set for a {@link Cursor}'s handle, which {@link #moveTo} points at one object after another. */
+  private boolean moves;
   private DirectAccess owner;
   private boolean directRefused;
   /** The heap zeroed reused blocks for this new object and left their write-back to it. */
@@ -59,6 +63,51 @@ public final class Handle {
     this.classId = classId;
     this.consecutive = consecutive(blocks, heap.geometry.blockSize());
     this.masterSpan = liveMasterSpan();
+  }
+
+  /** A {@link Cursor}'s handle, on its first object: one of a single block or pool slot. */
+  static Handle moving(Heap heap, long offset, long master, long capacity, int classId) {
+    Handle h = new Handle(heap, offset, master, null, capacity, classId);
+    h.moves = true;
+    return h;
+  }
+
+  /**
+   * Points this handle, a {@link Cursor}'s, at another object of a single block or pool slot, and
+   * gives its proxy that object's address if it had direct access. What the handle knew of the last
+   * object (seen valid, pending write-backs, freed) goes with it.
+   */
+  void moveTo(long offset, long master, long capacity, int classId) {
+    // A move is on the path of every object a cursor visits: it stores only what changes, and
+    // reads the flags before clearing them.
+    this.offset = offset;
+    this.master = master;
+    if (this.capacity != capacity || this.classId != classId) {
+      this.capacity = capacity;
+      this.classId = classId;
+    }
+    masterSpan = capacity; // a cursor's objects lie in one block or pool slot
+    if (seenValid || zeroesPending || contentWrittenBack) {
+      seenValid = false;
+      zeroesPending = false;
+      contentWrittenBack = false;
+    }
+    if (owner != null) {
+      owner.directAccess(master, heap.persistence);
+    }
+  }
+
+  /**
+   * This handle, or, for a cursor's, a fixed copy on its current object: what a failure-atomic
+   * block keeps to free the object when it commits, by which time the cursor may have moved on.
+   */
+  Handle pinned() {
+    if (!moves) {
+      return this;
+    }
+    Handle copy = new Handle(heap, offset, master, null, capacity, classId);
+    copy.masterSpan = masterSpan;
+    return copy;
   }
 
   private static boolean consecutive(long[] blocks, long blockSize) {

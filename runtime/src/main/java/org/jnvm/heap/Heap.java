@@ -333,7 +333,7 @@ public final class Heap implements AutoCloseable {
     }
     h.kill();
     InFlight hook = InFlight.hook();
-    if (InFlight.active() != 0 && hook != null && hook.deferFree(h)) {
+    if (InFlight.active() != 0 && hook != null && hook.deferFree(h.pinned())) {
       return;
     }
     release(h.offset(), header);
@@ -438,6 +438,16 @@ public final class Heap implements AutoCloseable {
     }
     Handle h = new Handle(this, offset, mapping.address(offset), null, capacity, classId);
     return registry.resolve(entry).attach(h);
+  }
+
+  /**
+   * A cursor over objects of {@code type}: one proxy that {@link Cursor#moveTo} points at one
+   * object after another, with the checks of {@link #resurrect(long)} and no allocation per object.
+   *
+   * @throws IllegalArgumentException if objects of {@code type} take more than one block
+   */
+  public <T extends PObject> Cursor<T> cursor(PClass<T> type) {
+    return new Cursor<>(this, type);
   }
 
   /** The class of the object behind {@code h}, a handle of this heap. */

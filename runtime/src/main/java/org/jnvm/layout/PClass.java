@@ -58,6 +58,10 @@ public final class PClass<T extends PObject> {
     return layout;
   }
 
+  public boolean overridesResurrect() {
+    return overridesResurrect;
+  }
+
   public boolean overridesRecover() {
     return overridesRecover;
   }

@@ -6,6 +6,7 @@ import java.util.concurrent.CountDownLatch;
 import org.jnvm.JNVM;
 import org.jnvm.errors.FreedObjectException;
 import org.jnvm.fa.FailureAtomic;
+import org.jnvm.heap.Cursor;
 import org.jnvm.heap.Handle;
 import org.jnvm.heap.Heap;
 import org.jnvm.heap.HeapConfig;
@@ -44,6 +45,7 @@ public final class DirectAccessChild {
       check(p.getL() == 77, "a direct read sees the heap");
 
       useAfterFreeThrows(heap, "before any block");
+      cursorCarriesDirectAccessFromObjectToObject(heap);
 
       // Wide's layout takes two blocks, taken together from the bump pointer, so they lie one
       // after the other and its handle grants direct access to every field, beyond the master
@@ -128,6 +130,33 @@ public final class DirectAccessChild {
     check(throwsFreed(doomed::getText), "a read of a freed object's inline field throws");
     check(throwsFreed(() -> doomed.setText(last)), "and so does a write");
     return note;
+  }
+
+  /**
+   * A cursor's proxy, compiled with the direct path, reads and writes the object it was last moved
+   * to: each move hands it that object's address. A free through it revokes the address until the
+   * next move.
+   */
+  private static void cursorCarriesDirectAccessFromObjectToObject(Heap heap) {
+    long[] offsets = new long[16];
+    for (int i = 0; i < offsets.length; i++) {
+      offsets[i] = new PointProxy(i, Point.Color.BLUE).handle().offset();
+    }
+    Cursor<PointProxy> cursor = heap.cursor(PointProxy.PCLASS);
+    for (int i = 0; i < WARM; i++) {
+      PointProxy at = cursor.moveTo(offsets[i % offsets.length]);
+      at.setI(at.getI() + 1);
+      check(at.getL() == i % offsets.length, "move " + i + " reads the object it moved to");
+    }
+    for (int i = 0; i < offsets.length; i++) {
+      Point own = (Point) heap.resurrect(offsets[i]);
+      int expected = WARM / offsets.length + (i < WARM % offsets.length ? 1 : 0);
+      check(own.getI() == expected, "the cursor's writes reached object " + i + ": " + own.getI() + " of " + expected);
+    }
+    PointProxy doomed = cursor.moveTo(offsets[0]);
+    heap.free(doomed);
+    check(throwsFreed(doomed::getL), "a read through the cursor after a free through it throws");
+    check(cursor.moveTo(offsets[1]).getL() == 1, "and a move gives it a live object again");
   }
 
   /** {@code length} bytes that differ with {@code seed}. */
