@@ -9,6 +9,13 @@ enum Access {
    */
   PROXY("generated proxy accessors", "`getWi()`/`setWi(v)` of `Block256FieldsProxy` per word, `pwbW0()` … `pwbW24()` per line, `Heap.pfence()`"),
   /**
+   * The same accessors on the one proxy of a {@link org.jnvm.heap.Cursor}, moved to each block by
+   * its offset, which the program computes from the block's index as C computes its address,
+   * rather than keeping a proxy and a handle per block: each move checks the offset and the
+   * block's header, then hands the proxy the block's address.
+   */
+  CURSOR("generated proxy accessors on a cursor", "`Heap.cursor(Block256FieldsProxy.PCLASS).moveTo(offset)` per block, the offset being the first block's + 256 × index, then the accessors of *generated proxy accessors*"),
+  /**
    * {@code Handle.getLong}/{@code putLong} per word, {@code Handle.pwb(line, 64)} per line and
    * {@code Heap.pfence()} per block: the handle's accessors, with all their checks, which proxies
    * use for fields beyond the master block and inside failure-atomic blocks.

@@ -3,6 +3,7 @@ package org.jnvm.bench.table3;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.jnvm.heap.Cursor;
 import org.jnvm.heap.Handle;
 import org.jnvm.heap.Heap;
 import org.jnvm.heap.HeapConfig;
@@ -14,7 +15,7 @@ import org.jnvm.proxy.Construction;
 /**
  * The Java side of Table 3: a clwb heap of {@link Block256Fields} objects, one per 256-byte block,
  * whose generated proxies and {@link Handle}s the program keeps in arrays, as an application keeps
- * its proxies. Reads sum the
+ * its proxies, or visits with one {@link Cursor}. Reads sum the
  * 32 words of a block; writes store them, write back each 64-byte line and fence once per block;
  * {@link Access} says through which calls.
  *
@@ -32,6 +33,8 @@ final class RuntimeBlocks implements AutoCloseable {
   private final Heap heap;
   private final Handle[] blocks;
   private final Block256Fields[] proxies;
+  /** For {@link Access#CURSOR}: the cursor that visits the blocks, by offset. */
+  private final Cursor<Block256FieldsProxy> cursor;
   private final int[] order;
   private final Persistence persistence;
   /**
@@ -54,6 +57,7 @@ final class RuntimeBlocks implements AutoCloseable {
       blocks[i] = proxies[i].handle();
     }
     checkConsecutive(blocks);
+    this.cursor = heap.cursor(Block256FieldsProxy.PCLASS);
     this.order = Permutation.of(count, seed);
     this.persistence = heap.persistence();
     this.firstBlockOffset = blocks[0].offset();
@@ -85,9 +89,17 @@ final class RuntimeBlocks implements AutoCloseable {
     return chunks;
   }
 
+  /**
+   * A block's file offset from its index, as C computes its address: what a program that lays its
+   * objects out in a known order can do, and the cursor then checks.
+   */
+  private long offsetOf(int b) {
+    return firstBlockOffset + (long) b * Block256.BYTES;
+  }
+
   /** A block's address from its index alone, as C computes it, plus the chunk lookup. */
   private long rawAddress(int b) {
-    long offset = firstBlockOffset + (long) b * Block256.BYTES;
+    long offset = offsetOf(b);
     return chunkAddress[(int) (offset >>> CHUNK_SHIFT)] + (offset & CHUNK_MASK);
   }
 
@@ -180,6 +192,7 @@ final class RuntimeBlocks implements AutoCloseable {
   private long readPass(Access access, int[] visit, int n) {
     return switch (access) {
       case PROXY -> readByAccessors(visit, n);
+      case CURSOR -> readByCursor(visit, n);
       case HANDLE -> readByWord(visit, n);
       case BLOCK_ADDRESS -> readByBlockAddress(visit, n);
       case RAW -> readRaw(visit, n);
@@ -189,6 +202,7 @@ final class RuntimeBlocks implements AutoCloseable {
   private void writePass(Access access, int[] visit, int n, long stamp) {
     switch (access) {
       case PROXY -> writeByAccessors(visit, n, stamp);
+      case CURSOR -> writeByCursor(visit, n, stamp);
       case HANDLE -> writeByWord(visit, n, stamp);
       case BLOCK_ADDRESS -> writeByBlockAddress(visit, n, stamp);
       case RAW -> writeRaw(visit, n, stamp);
@@ -208,6 +222,14 @@ final class RuntimeBlocks implements AutoCloseable {
     long h = 0;
     for (int i = 0; i < n; i++) {
       h = (h ^ proxies[block(visit, i)].sum()) * Permutation.HASH_PRIME;
+    }
+    return h;
+  }
+
+  private long readByCursor(int[] visit, int n) {
+    long h = 0;
+    for (int i = 0; i < n; i++) {
+      h = (h ^ cursor.moveTo(offsetOf(block(visit, i))).sum()) * Permutation.HASH_PRIME;
     }
     return h;
   }
@@ -240,6 +262,16 @@ final class RuntimeBlocks implements AutoCloseable {
     for (int i = 0; i < n; i++) {
       int b = block(visit, i);
       Block256Fields proxy = proxies[b];
+      proxy.fill(first(stamp, b));
+      proxy.pwbLines();
+      heap.pfence();
+    }
+  }
+
+  private void writeByCursor(int[] visit, int n, long stamp) {
+    for (int i = 0; i < n; i++) {
+      int b = block(visit, i);
+      Block256FieldsProxy proxy = cursor.moveTo(offsetOf(b));
       proxy.fill(first(stamp, b));
       proxy.pwbLines();
       heap.pfence();

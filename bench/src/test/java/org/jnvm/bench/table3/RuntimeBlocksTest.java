@@ -1,0 +1,46 @@
+package org.jnvm.bench.table3;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every Java access path of Table 3 reads and writes the same bytes: the read hashes, which depend
+ * on every word and on the visiting order, agree between the paths, so a path that visited the
+ * wrong block, or wrote to one, would stand out.
+ */
+class RuntimeBlocksTest {
+  private static final int BLOCKS = 4096;
+
+  @TempDir Path dir;
+
+  @Test
+  void everyAccessPathReadsWhatTheOthersWrote() {
+    Map<Access, List<Pass>> byAccess = new EnumMap<>(Access.class);
+    try (RuntimeBlocks blocks = new RuntimeBlocks(dir.resolve("t3.heap"), BLOCKS, 7)) {
+      // Each turn's writes end with stamp 2, as the fill leaves them, so each turn reads the same data.
+      blocks.fill(2);
+      for (Access access : Access.values()) {
+        byAccess.put(access, blocks.runAll(access, 0, 1, 1));
+      }
+    }
+    for (Pattern read : new Pattern[] {Pattern.SEQ_READ, Pattern.RAND_READ}) {
+      long expected = hash(byAccess.get(Access.RAW), read);
+      for (Access access : Access.values()) {
+        assertEquals(expected, hash(byAccess.get(access), read), access + ", " + read);
+      }
+    }
+    assertNotEquals(hash(byAccess.get(Access.RAW), Pattern.SEQ_READ), hash(byAccess.get(Access.RAW), Pattern.RAND_READ),
+        "the hash depends on the order of the visit");
+  }
+
+  private static long hash(List<Pass> passes, Pattern pattern) {
+    return passes.stream().filter(p -> p.pattern() == pattern).findFirst().orElseThrow().checksum();
+  }
+}
