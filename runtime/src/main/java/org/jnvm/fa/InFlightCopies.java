@@ -3,8 +3,8 @@ package org.jnvm.fa;
 import java.util.Arrays;
 
 /**
- * A block's in-flight copies, in the order it took them: for each, the original block's address,
- * the copy's block number and address, and the mask of granules the block wrote in it (see {@link
+ * A block's in-flight copies, in the order it took them: for each, the original block's address
+ * and number, the copy's block number and address, and the mask of granules the block wrote in it (see {@link
  * org.jnvm.log.LineMask}). Looked up by the original's address on every access inside the block.
  * Not thread-safe: one per thread.
  */
@@ -12,6 +12,7 @@ final class InFlightCopies {
   /** Original block address to slot + 1. */
   private final LongLongMap slots = new LongLongMap();
   private long[] originals = new long[8];
+  private long[] originalBlocks = new long[8];
   private long[] blocks = new long[8];
   private long[] addresses = new long[8];
   private long[] written = new long[8];
@@ -23,15 +24,17 @@ final class InFlightCopies {
   }
 
   /** Records a new copy with nothing written yet; returns its slot. */
-  int add(long original, long block, long address) {
+  int add(long original, long originalBlock, long block, long address) {
     if (size == originals.length) {
       int more = size * 2;
       originals = Arrays.copyOf(originals, more);
+      originalBlocks = Arrays.copyOf(originalBlocks, more);
       blocks = Arrays.copyOf(blocks, more);
       addresses = Arrays.copyOf(addresses, more);
       written = Arrays.copyOf(written, more);
     }
     originals[size] = original;
+    originalBlocks[size] = originalBlock;
     blocks[size] = block;
     addresses[size] = address;
     written[size] = 0;
@@ -45,6 +48,10 @@ final class InFlightCopies {
 
   long original(int slot) {
     return originals[slot];
+  }
+
+  long originalBlock(int slot) {
+    return originalBlocks[slot];
   }
 
   long block(int slot) {

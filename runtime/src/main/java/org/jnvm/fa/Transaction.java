@@ -197,14 +197,20 @@ final class Transaction {
     if (allocatedOffsets.get(h.offset() + 1) != 0 || !blocks.isValid(h.offset())) {
       return -1;
     }
-    Object owner = pool.claim(blockAddress, this);
-    if (owner != null) {
+    long original = blocks.blockOf(h, blockAddress);
+    if (!pool.claim(original)) {
       throw Errors.blockConflict(heap.path(), h.offset());
     }
-    long block = blocks.allocateBlock();
+    long block;
+    try {
+      block = blocks.allocateBlock();
+    } catch (RuntimeException | Error e) {
+      pool.unclaim(original); // no copy will release it
+      throw e;
+    }
     long copy = blocks.address(block);
     Memory.copy(blockAddress, copy, blocks.blockSize());
-    return copies.add(blockAddress, block, copy);
+    return copies.add(blockAddress, original, block, copy);
   }
 
   boolean deferValidate(Handle h) {
@@ -282,7 +288,7 @@ final class Transaction {
 
   private void releaseCopies() {
     for (int i = 0; i < copies.size(); i++) {
-      pool.unclaim(copies.original(i));
+      pool.unclaim(copies.originalBlock(i));
       blocks.releaseBlock(copies.block(i));
     }
   }

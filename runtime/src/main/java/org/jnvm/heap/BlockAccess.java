@@ -53,6 +53,11 @@ public final class BlockAccess {
     return heap.geometry.isDataBlock(block);
   }
 
+  /** The number of blocks of the heap, the superblock's and the header table's included. */
+  public long blockCount() {
+    return heap.geometry.blockCount();
+  }
+
   public long address(long block) {
     return heap.mapping().address(heap.geometry.blockOffset(checked(block)));
   }
@@ -65,6 +70,14 @@ public final class BlockAccess {
     }
     long offset = ((long) chunk << Geometry.CHUNK_SHIFT) + (address - heap.mapping().chunkAddress(chunk));
     return offset >>> heap.geometry.blockShift();
+  }
+
+  /**
+   * The number of the block at {@code address}, one of {@code handle}'s blocks: without searching
+   * the mapping for the master block, whose number the object's offset gives.
+   */
+  public long blockOf(Handle handle, long address) {
+    return address == handle.blockAddress(0) ? handle.offset() >>> heap.geometry.blockShift() : blockAt(address);
   }
 
   public boolean isValid(long offset) {

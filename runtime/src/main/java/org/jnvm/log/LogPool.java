@@ -1,6 +1,5 @@
 package org.jnvm.log;
 
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import org.jnvm.PObject;
 import org.jnvm.errors.Errors;
@@ -17,12 +16,13 @@ public final class LogPool {
 
   private final Heap heap;
   private final ConcurrentLinkedQueue<RedoLog> idle = new ConcurrentLinkedQueue<>();
-  private final ConcurrentHashMap<Long, Object> claims = new ConcurrentHashMap<>();
+  private final BlockClaims claims;
   private LogDirectory directory;
   private int used;
 
   private LogPool(Heap heap) {
     this.heap = heap;
+    this.claims = new BlockClaims(heap.blocks().blockCount());
     long offset = Memory.getLong(heap.blocks().logDirectoryWord());
     if (offset != 0) {
       directory = directoryAt(heap, offset);
@@ -52,16 +52,16 @@ public final class LogPool {
   }
 
   /**
-   * Claims a block for the calling block's in-flight copy. Returns the previous owner, or null if
-   * the claim succeeded.
+   * Claims block number {@code block} for the calling block's in-flight copy: false if another
+   * block holds a copy of it.
    */
-  public Object claim(long blockAddress, Object owner) {
-    Object previous = claims.putIfAbsent(blockAddress, owner);
-    return previous == null || previous == owner ? null : previous;
+  public boolean claim(long block) {
+    return claims.claim(block);
   }
 
-  public void unclaim(long blockAddress) {
-    claims.remove(blockAddress);
+  /** Releases a claim {@link #claim} granted. */
+  public void unclaim(long block) {
+    claims.release(block);
   }
 
   private synchronized RedoLog create() {

@@ -17,6 +17,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 import org.jnvm.errors.BlockConflictException;
 import org.jnvm.errors.FreedObjectException;
+import org.jnvm.errors.OutOfPersistentMemoryException;
 import org.jnvm.fixtures.CrashingPersistence;
 import org.jnvm.fixtures.RecordingPersistence;
 import org.jnvm.fixtures.Node;
@@ -349,6 +350,26 @@ class FailureAtomicTest {
       assertEquals(10, n.getValue(), "the first block committed; the second aborted");
       FailureAtomic.run(() -> n.setValue(30));
       assertEquals(30, n.getValue(), "the claims are released");
+    }
+  }
+
+  @Test
+  void aCopyWithNoFreeBlockLeavesNoClaimBehind() {
+    try (Heap heap = Heap.create(file(), HeapConfig.ofSize(1 << 20))) {
+      Node n = rooted(heap, "n", 1);
+      FailureAtomic.run(() -> n.setValue(2)); // makes the thread's log while there is room
+      List<Node> fillers = new ArrayList<>();
+      assertThrows(OutOfPersistentMemoryException.class, () -> {
+        while (true) {
+          fillers.add(new Node(heap, 0).publish());
+        }
+      });
+      assertThrows(OutOfPersistentMemoryException.class, () -> FailureAtomic.run(() -> n.setValue(3)));
+      assertEquals(2, n.getValue());
+      fillers.forEach(heap::free);
+      heap.pfence();
+      FailureAtomic.run(() -> n.setValue(4));
+      assertEquals(4, n.getValue(), "the block that found no room for its copy released the block it claimed");
     }
   }
 

@@ -8,7 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.Random;
+import java.util.Set;
 import org.jnvm.PObject;
 import org.jnvm.errors.HeapCorruptedException;
 import org.jnvm.fa.FailureAtomic;
@@ -248,6 +250,31 @@ class HandleTest {
       assertEquals(master, grant.base, "the aborted free gave it back");
       heap.free(proxy);
       assertEquals(0, grant.base, "revoked by the free");
+    }
+  }
+
+  @Test
+  void blockOfNamesEachBlockOfAnObjectAsTheMappingDoes() {
+    try (Heap heap = Heap.create(dir.resolve("n.heap"), HeapConfig.ofSize(1 << 20))) {
+      Node[] nodes = new Node[16];
+      for (int i = 0; i < nodes.length; i++) {
+        nodes[i] = new Node(heap, i).publish();
+      }
+      for (int i = 0; i < nodes.length; i += 2) {
+        heap.free(nodes[i]); // holes, which a later object may take blocks from
+      }
+      heap.pfence();
+      for (Wide w : new Wide[] {new Wide(heap), new Wide(heap)}) {
+        Handle h = w.handle();
+        Set<Long> seen = new HashSet<>();
+        for (long off = 0; off < h.capacity(); off += heap.blocks().blockSize()) {
+          long address = h.blockAddress(off);
+          long block = heap.blocks().blockOf(h, address);
+          assertEquals(heap.blocks().blockAt(address), block, "block at payload offset " + off);
+          assertTrue(seen.add(block), "block " + block + " named twice");
+        }
+        assertTrue(seen.size() > 1, "a wide object takes several blocks");
+      }
     }
   }
 }
