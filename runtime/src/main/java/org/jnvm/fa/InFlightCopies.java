@@ -4,9 +4,9 @@ import java.util.Arrays;
 
 /**
  * A block's in-flight copies, in the order it took them: for each, the original block's address
- * and number, the copy's block number and address, and the mask of granules the block wrote in it (see {@link
- * org.jnvm.log.LineMask}). Looked up by the original's address on every access inside the block.
- * Not thread-safe: one per thread.
+ * and number, the copy's block number and address, and the mask of granules the block wrote in it
+ * (see {@link org.jnvm.log.LineMask}). Looked up by the original's address on every access inside
+ * the block; the original's number releases its claim. Not thread-safe: one per thread.
  */
 final class InFlightCopies {
   /** Original block address to slot + 1. */
