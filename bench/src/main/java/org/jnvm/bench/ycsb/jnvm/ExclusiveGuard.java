@@ -8,7 +8,7 @@ final class ExclusiveGuard implements Guard {
   private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
 
   @Override
-  public <T> T reading(CharSequence key, Supplier<T> read) {
+  public <T> T reading(CharSequence key, Supplier<T> read, Supplier<T> reread) {
     return scanning(read);
   }
 

@@ -13,8 +13,17 @@ import java.util.function.Supplier;
  * string's, as a {@code PString}'s is: a scan then guards each key it walks without decoding it.
  */
 interface Guard {
-  /** Runs a read of the record under {@code key}. */
-  <T> T reading(CharSequence key, Supplier<T> read);
+  /** Runs a read of the record under {@code key}, which may run twice if a change overlaps it. */
+  default <T> T reading(CharSequence key, Supplier<T> read) {
+    return reading(key, read, read);
+  }
+
+  /**
+   * Runs a read of the record under {@code key}; if a change of the key overlapped it, the read
+   * is done again by {@code reread}, which must not reuse anything {@code read} took from the
+   * store: that change may have freed it.
+   */
+  <T> T reading(CharSequence key, Supplier<T> read, Supplier<T> reread);
 
   /** Runs a scan, whose reads of records each go through {@link #reading}. */
   <T> T scanning(Supplier<T> scan);

@@ -80,7 +80,11 @@ abstract class PMapStore<V extends PObject> implements RecordStore {
 
   @Override
   public final Optional<YcsbRecord> read(String key, Set<String> fields) {
-    return guard.reading(key, () -> Optional.ofNullable(records.get(PString.probe(key))).map(r -> read(r, fields)));
+    return guard.reading(key, () -> readIfPresent(records.get(PString.probe(key)), fields));
+  }
+
+  private Optional<YcsbRecord> readIfPresent(V stored, Set<String> fields) {
+    return stored == null ? Optional.empty() : Optional.of(read(stored, fields));
   }
 
   @Override
@@ -103,9 +107,11 @@ abstract class PMapStore<V extends PObject> implements RecordStore {
         Iterator<Map.Entry<PString, V>> walk = sorted.tailMap(first, true).entrySet().iterator();
         while (found.size() < count && walk.hasNext()) {
           Map.Entry<PString, V> entry = walk.next();
-          // A pdt map's entry reads its value when asked, here under the key's guard, so the value
-          // read is not one a change has freed meanwhile; a removed key's entry reads null.
-          guard.reading(entry.getKey(), () -> Optional.ofNullable(entry.getValue()).map(r -> read(r, fields))).ifPresent(found::add);
+          PString key = entry.getKey();
+          // A pdt map's entry reads its value when first asked, here under the key's guard, and
+          // keeps it. If a change of the key overlapped the read, that value may be the one the
+          // change freed, so the read done again looks the key up afresh. A removed key reads null.
+          guard.reading(key, () -> readIfPresent(entry.getValue(), fields), () -> readIfPresent(records.get(key), fields)).ifPresent(found::add);
         }
       }
       return found;

@@ -33,7 +33,7 @@ final class StripedGuard implements Guard {
   }
 
   @Override
-  public <T> T reading(CharSequence key, Supplier<T> read) {
+  public <T> T reading(CharSequence key, Supplier<T> read, Supplier<T> reread) {
     if (!lockReads) {
       return read.get();
     }
@@ -53,7 +53,7 @@ final class StripedGuard implements Guard {
     }
     long held = lock.readLock();
     try {
-      return read.get();
+      return reread.get();
     } finally {
       lock.unlockRead(held);
     }

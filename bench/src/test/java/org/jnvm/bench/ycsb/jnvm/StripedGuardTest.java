@@ -44,6 +44,18 @@ class StripedGuardTest {
   }
 
   @Test
+  void aReadDoneAgainRunsTheRereadInPlaceOfTheRead() {
+    AtomicInteger reads = new AtomicInteger();
+    String result = guard.reading("user42", () -> {
+      reads.incrementAndGet();
+      changeMeanwhile("user42");
+      return "what the first read kept";
+    }, () -> "looked up again");
+    assertEquals("looked up again", result);
+    assertEquals(1, reads.get(), "the first read ran once, and the reread in its place");
+  }
+
+  @Test
   void aReadThatFailedBesideAChangeIsDoneAgainAndOneThatFailedAloneThrows() {
     AtomicInteger reads = new AtomicInteger();
     Supplier<String> readOfAFreedRecord = () -> {
