@@ -5,6 +5,9 @@ import java.io.UncheckedIOException;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.stream.IntStream;
 import org.jnvm.heap.format.Geometry;
 import org.jnvm.memory.Memory;
 import org.jnvm.persist.MappedFile;
@@ -24,6 +27,13 @@ final class Mapping implements MappedFile {
   private final long size;
   private final MappedByteBuffer[] chunks;
   private final long[] addresses;
+  /**
+   * The chunks' indexes in the order of their addresses, and those addresses, for {@link
+   * #chunkIndexOf}: a binary search rather than a walk, since a heap of hundreds of GiB has hundreds
+   * of chunks, and failure-atomic blocks ask for the chunk of every block they copy.
+   */
+  private final int[] byAddress;
+  private final long[] sortedAddresses;
 
   Mapping(Path path, FileChannel channel, long size) {
     this.path = path;
@@ -40,6 +50,8 @@ final class Mapping implements MappedFile {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot map heap file " + path, e);
     }
+    byAddress = IntStream.range(0, count).boxed().sorted(Comparator.comparingLong(i -> addresses[i])).mapToInt(i -> i).toArray();
+    sortedAddresses = Arrays.stream(byAddress).mapToLong(i -> addresses[i]).toArray();
   }
 
   /** The address of a file offset; the caller has checked that {@code offset} is inside the file. */
@@ -74,5 +86,16 @@ final class Mapping implements MappedFile {
   @Override
   public long chunkLength(int index) {
     return chunks[index].capacity();
+  }
+
+  @Override
+  public int chunkIndexOf(long address) {
+    int found = Arrays.binarySearch(sortedAddresses, address);
+    int below = found >= 0 ? found : -found - 2; // the last chunk starting at or before address
+    if (below < 0) {
+      return -1;
+    }
+    int chunk = byAddress[below];
+    return address - addresses[chunk] < chunkLength(chunk) ? chunk : -1;
   }
 }

@@ -1,10 +1,12 @@
 package org.jnvm.heap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import org.jnvm.fixtures.Node;
+import org.jnvm.heap.format.Geometry;
 import org.jnvm.fixtures.RefArray;
 import org.jnvm.fixtures.ShmTempDir;
 import org.junit.jupiter.api.Test;
@@ -48,6 +50,33 @@ class LargeHeapTest {
       }
       assertEquals(1 + offsets.length, heap.recoveryReport().liveObjects());
       assertTrue(heap.recoveryReport().freedBlocks() >= FOUR_GIB / (64 << 10), "the filler's blocks are free again");
+    }
+  }
+
+  @Test
+  void everyAddressOfEveryChunkNamesItsBlock() {
+    try (Heap heap = Heap.create(dir.resolve("chunks.heap"), HeapConfig.ofSize(SIZE).blockSize(64 << 10))) {
+      Mapping mapping = heap.mapping();
+      assertEquals(SIZE >>> Geometry.CHUNK_SHIFT, mapping.chunkCount());
+      long blockSize = heap.geometry().blockSize();
+      for (int c = 0; c < mapping.chunkCount(); c++) {
+        long start = mapping.chunkAddress(c);
+        long firstOffset = (long) c << Geometry.CHUNK_SHIFT;
+        long lastByte = mapping.chunkLength(c) - 1;
+        assertEquals(c, mapping.chunkIndexOf(start));
+        assertEquals(c, mapping.chunkIndexOf(start + lastByte));
+        assertEquals(firstOffset / blockSize, heap.blocks().blockAt(start));
+        assertEquals((firstOffset + lastByte) / blockSize, heap.blocks().blockAt(start + lastByte));
+        assertEquals(firstOffset / blockSize + 3, heap.blocks().blockAt(start + 3 * blockSize + 17));
+      }
+      long lowest = Long.MAX_VALUE;
+      for (int c = 0; c < mapping.chunkCount(); c++) {
+        lowest = Math.min(lowest, mapping.chunkAddress(c));
+      }
+      assertEquals(-1, mapping.chunkIndexOf(lowest - 1));
+      assertEquals(-1, mapping.chunkIndexOf(Long.MAX_VALUE));
+      long outside = lowest - 1;
+      assertThrows(IllegalArgumentException.class, () -> heap.blocks().blockAt(outside));
     }
   }
 }
