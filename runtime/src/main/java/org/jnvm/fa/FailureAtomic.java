@@ -65,11 +65,10 @@ public final class FailureAtomic {
   /**
    * True when the calling thread is inside a block. While no thread is inside one, this costs a
    * constant (until the first block of the process) or one static load, instead of a thread-local
-   * lookup: starting a block turns {@link Handle#directAccessAllowed()} off for the starting
-   * thread before {@code start} returns.
+   * lookup: it is the negation of {@link Handle#directAccessAllowed()}.
    */
   public static boolean inBlock() {
-    return !Handle.directAccessAllowed() && Transaction.depth() > 0;
+    return !Handle.directAccessAllowed();
   }
 
   /** Runs {@code body} as one failure-atomic block. */

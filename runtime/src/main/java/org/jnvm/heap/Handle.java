@@ -171,15 +171,17 @@ public final class Handle {
   }
 
   /**
-   * True while a proxy may use the direct access that {@link #bind} granted it: while no thread is
-   * inside a failure-atomic block, since a block redirects its thread's accesses to in-flight
-   * copies. This is the test {@link #address} makes before its own fast path: a thread inside a
-   * block raised the count it reads, so it always sees it; another thread that sees a stale count
-   * reads the object's own blocks, as it would through the handle. Until the first block of the
-   * process starts, compiled code folds it to the constant true.
+   * True while a proxy may use the direct access that {@link #bind} granted it: while the calling
+   * thread is not inside a failure-atomic block, since a block redirects only its own thread's
+   * accesses to its in-flight copies. Until the first block of the process starts, compiled code
+   * folds it to the constant true; after that, while no thread is inside a block, it costs one
+   * static load; only while some thread is does it ask which, with a thread-local lookup, so that
+   * one thread's block does not send every other thread's accessors down the slow path. A thread
+   * inside a block raised the count itself, so it always sees it; another thread that sees a stale
+   * count reads the object's own blocks, as it would through the handle.
    */
   public static boolean directAccessAllowed() {
-    return InFlight.noBlockEver() || InFlight.active() == 0;
+    return InFlight.noBlockEver() || InFlight.active() == 0 || !InFlight.callerInBlock();
   }
 
   /**
@@ -219,22 +221,31 @@ public final class Handle {
 
   /** The address to read {@code width} bytes at payload offset {@code off} from. */
   public long address(long off, int width) {
-    if ((InFlight.noBlockEver() || InFlight.active() == 0) && off >= 0 && off <= masterSpan - width) {
-      return master + off;
-    }
-    long direct = direct(off, width);
+    long direct = ownAddress(off, width);
     InFlight hook = InFlight.hook();
-    return InFlight.active() == 0 || hook == null ? direct : hook.readAddress(this, off, direct);
+    return noThreadInBlock() || hook == null ? direct : hook.readAddress(this, off, direct);
   }
 
   /** The address to write {@code width} bytes at payload offset {@code off} to. */
   long writableAddress(long off, int width) {
-    if ((InFlight.noBlockEver() || InFlight.active() == 0) && off >= 0 && off <= masterSpan - width) {
-      return master + off;
-    }
-    long direct = direct(off, width);
+    long direct = ownAddress(off, width);
     InFlight hook = InFlight.hook();
-    return InFlight.active() == 0 || hook == null ? direct : hook.writeAddress(this, off, width, direct);
+    return noThreadInBlock() || hook == null ? direct : hook.writeAddress(this, off, width, direct);
+  }
+
+  /**
+   * True while no thread is inside a failure-atomic block. Otherwise {@link #address} and {@link
+   * #writableAddress} ask the hook, which finds the calling thread's block, if any, with one
+   * thread-local lookup: asking {@link #directAccessAllowed()} first would make that lookup twice
+   * for a thread inside a block.
+   */
+  private static boolean noThreadInBlock() {
+    return InFlight.noBlockEver() || InFlight.active() == 0;
+  }
+
+  /** The address of payload offset {@code off} in the object's own blocks: an add in the master block. */
+  private long ownAddress(long off, int width) {
+    return off >= 0 && off <= masterSpan - width ? master + off : direct(off, width);
   }
 
   /** The address in the object's own blocks, after every check. */

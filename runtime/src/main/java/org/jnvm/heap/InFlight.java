@@ -12,13 +12,14 @@ import java.lang.invoke.VarHandle;
  *
  * <p>The fast path of every accessor reads {@link #active()}, a plain static field: the number of
  * threads inside a block. A thread that is inside one has itself raised it, so it always sees it
- * non-zero; any other thread may see a stale value, which only sends it down the slow path to find
- * that it has no block.
+ * non-zero. A thread that sees it non-zero asks the hook whether it is itself inside a block
+ * ({@link #callerInBlock()}); only then do its accesses leave the fast path, so that a block on
+ * one thread costs the others a thread-local lookup per access, not the slow path.
  *
  * <p>Until the first block of the process starts, even that load is gone: {@link #noBlockEver()}
  * is a {@link SwitchPoint} guard, which the JIT compiles to a constant and deoptimizes, once, when
- * the first block starts. Proxies read and write their blocks directly when either holds
- * ({@link Handle#directAccessAllowed()}).
+ * the first block starts. Proxies read and write their blocks directly unless the calling thread
+ * is inside a block ({@link Handle#directAccessAllowed()}).
  */
 public abstract class InFlight {
   private static final VarHandle ACTIVE;

@@ -24,6 +24,7 @@ import org.jnvm.fixtures.Node;
 import org.jnvm.fixtures.RefArray;
 import org.jnvm.fixtures.ShmTempDir;
 import org.jnvm.fixtures.Wide;
+import org.jnvm.heap.Handle;
 import org.jnvm.heap.Heap;
 import org.jnvm.heap.HeapConfig;
 import org.junit.jupiter.api.Test;
@@ -515,6 +516,35 @@ class FailureAtomicTest {
       assertEquals(1, w.get(0));
       assertEquals(2, w.get(9));
       assertEquals(5, w.get(20), "the block did not write line 2, so commit left it alone");
+    }
+  }
+
+  /**
+   * A block redirects only its own thread: another thread, outside any block, keeps the direct
+   * access of its proxies while the block runs, and reads the object's own blocks, not the block's
+   * uncommitted copy.
+   */
+  @Test
+  void aBlockLeavesOtherThreadsOnTheirDirectAccess() {
+    try (Heap heap = create()) {
+      Node n = rooted(heap, "n", 1);
+      List<Object> seenOutside = new ArrayList<>();
+      FailureAtomic.run(
+          () -> {
+            n.setValue(7);
+            Thread outside =
+                new Thread(() -> {
+                  seenOutside.add(Handle.directAccessAllowed());
+                  seenOutside.add(FailureAtomic.inBlock());
+                  seenOutside.add(n.getValue());
+                });
+            outside.start();
+            joinQuietly(outside);
+            assertFalse(Handle.directAccessAllowed(), "the block's own thread reads its copies");
+            assertEquals(7, n.getValue());
+          });
+      assertEquals(List.of(true, false, 1L), seenOutside);
+      assertEquals(7, n.getValue());
     }
   }
 
