@@ -222,22 +222,30 @@ public final class Handle {
   /** The address to read {@code width} bytes at payload offset {@code off} from. */
   public long address(long off, int width) {
     long direct = ownAddress(off, width);
+    return noThreadInBlock() ? direct : readAddressWhileInBlocks(off, direct);
+  }
+
+  private long readAddressWhileInBlocks(long off, long direct) {
     InFlight hook = InFlight.hook();
-    return noThreadInBlock() || hook == null ? direct : hook.readAddress(this, off, direct);
+    return hook == null ? direct : hook.readAddress(this, off, direct);
   }
 
   /** The address to write {@code width} bytes at payload offset {@code off} to. */
   long writableAddress(long off, int width) {
     long direct = ownAddress(off, width);
+    return noThreadInBlock() ? direct : writeAddressWhileInBlocks(off, width, direct);
+  }
+
+  private long writeAddressWhileInBlocks(long off, int width, long direct) {
     InFlight hook = InFlight.hook();
-    return noThreadInBlock() || hook == null ? direct : hook.writeAddress(this, off, width, direct);
+    return hook == null ? direct : hook.writeAddress(this, off, width, direct);
   }
 
   /**
    * True while no thread is inside a failure-atomic block. Otherwise {@link #address} and {@link
    * #writableAddress} ask the hook, which finds the calling thread's block, if any, with one
    * thread-local lookup: asking {@link #directAccessAllowed()} first would make that lookup twice
-   * for a thread inside a block.
+   * for a thread inside a block. The hook, a volatile field, is read only then, off the fast path.
    */
   private static boolean noThreadInBlock() {
     return InFlight.noBlockEver() || InFlight.active() == 0;
