@@ -204,6 +204,7 @@ public final class DirectAccessChild {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(e);
     }
+    check(Handle.directAccessAllowed(), "direct access still, once the other thread left its block");
     check(p.getL() == before + 1, "the committed write is seen");
   }
 
