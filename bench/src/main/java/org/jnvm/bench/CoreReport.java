@@ -89,6 +89,7 @@ public final class CoreReport {
     Path notesFile = Files.createTempFile("jnvm-bench-notes-", ".txt");
     String patched = patchedUnavailable();
     Instant started = Instant.now();
+    StaleStores.clear(BenchEnv.shmDir());
     HostState before = HostState.now();
     long start = System.nanoTime();
 

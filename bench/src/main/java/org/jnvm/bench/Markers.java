@@ -9,13 +9,24 @@ import java.nio.file.Path;
 public final class Markers {
   private Markers() {}
 
-  /**
-   * The name of a report run in a mode: the section's marker name and its files' prefix. The quick
-   * mode keeps the bare name; another mode gets its own section and files, so that a full run
-   * leaves the quick figures, which anyone can reproduce in minutes, beside its own.
-   */
+  /** The JDK whose runs keep the bare section names: the project's baseline. */
+  public static final int BASELINE_JDK = 17;
+
+  /** {@link #name(String, String, int)} for a run on the JDK this report runs on. */
   public static String name(String report, String mode) {
-    return mode.equals("quick") ? report : report + "-" + mode;
+    return name(report, mode, Runtime.version().feature());
+  }
+
+  /**
+   * The name of a report run in a mode on a JDK: the section's marker name and its files' prefix.
+   * The quick mode keeps the bare name; another mode gets its own section and files, so that a full
+   * run leaves the quick figures, which anyone can reproduce in minutes, beside its own. A run on a
+   * JDK other than the baseline gets its own too ({@code table3-jdk25}), since a newer JDK may
+   * compile the write-back differently (JDK 17 emits CLFLUSHOPT where JDK 25 emits CLWB on AMD).
+   */
+  public static String name(String report, String mode, int jdk) {
+    String name = mode.equals("quick") ? report : report + "-" + mode;
+    return jdk == BASELINE_JDK ? name : name + "-jdk" + jdk;
   }
 
   public static String begin(String name) {

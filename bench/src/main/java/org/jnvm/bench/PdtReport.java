@@ -81,6 +81,7 @@ public final class PdtReport {
     String runId = UUID.randomUUID().toString().substring(0, 8);
     Path notesFile = Files.createTempFile("jnvm-pdt-notes-", ".txt");
     Instant started = Instant.now();
+    StaleStores.clear(BenchEnv.shmDir());
     HostState before = HostState.now();
     try {
       List<String> jvmArgs = new ArrayList<>(BenchEnv.jdkMiscFlags());

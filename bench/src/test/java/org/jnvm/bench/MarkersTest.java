@@ -20,8 +20,15 @@ class MarkersTest {
 
   @Test
   void theQuickModeKeepsTheBareNameAndAnotherModeGetsItsOwn() {
-    assertEquals("ycsb", Markers.name("ycsb", "quick"));
-    assertEquals("ycsb-full", Markers.name("ycsb", "full"));
+    assertEquals("ycsb", Markers.name("ycsb", "quick", Markers.BASELINE_JDK));
+    assertEquals("ycsb-full", Markers.name("ycsb", "full", Markers.BASELINE_JDK));
+  }
+
+  @Test
+  void aRunOnAnotherJdkThanTheBaselineGetsItsOwnSection() {
+    assertEquals("table3", Markers.name("table3", "quick", Markers.BASELINE_JDK));
+    assertEquals("table3-jdk25", Markers.name("table3", "quick", 25));
+    assertEquals("table3-full-jdk25", Markers.name("table3", "full", 25));
   }
 
   @Test

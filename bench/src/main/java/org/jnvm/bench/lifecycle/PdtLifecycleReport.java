@@ -14,6 +14,7 @@ import java.util.logging.Logger;
 import org.jnvm.bench.Environment;
 import org.jnvm.bench.HostState;
 import org.jnvm.bench.Markers;
+import org.jnvm.bench.StaleStores;
 import org.jnvm.heap.Heap;
 import org.jnvm.heap.HeapConfig;
 import org.jnvm.pdt.Policy;
@@ -57,6 +58,7 @@ public final class PdtLifecycleReport {
       }
     }
     Logger.getLogger("org.jnvm").setLevel(Level.WARNING);
+    StaleStores.clear(dir);
     HostState before = HostState.now();
     long started = System.nanoTime();
     List<StringSpace> space = measureSpace(dir, backend);

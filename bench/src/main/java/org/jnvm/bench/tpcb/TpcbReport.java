@@ -18,6 +18,7 @@ import org.jnvm.bench.Environment;
 import org.jnvm.bench.HostState;
 import org.jnvm.bench.Markers;
 import org.jnvm.bench.ReportOptions;
+import org.jnvm.bench.StaleStores;
 import org.jnvm.heap.HeapConfig;
 
 /**
@@ -65,6 +66,7 @@ public final class TpcbReport {
     Files.createDirectories(log.getParent());
     Files.deleteIfExists(log);
     Instant started = Instant.now();
+    StaleStores.clear(heaps);
     HostState before = HostState.now();
     List<Figures> runs = new ArrayList<>();
     List<String> problems = new ArrayList<>();

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import org.jnvm.bench.HostState;
 import org.jnvm.bench.HostStalls;
+import org.jnvm.bench.StaleStores;
 import org.jnvm.bench.ycsb.YcsbBinding;
 
 /**
@@ -100,6 +101,7 @@ public final class YcsbPair {
     Settings settings = plan.settings();
     Files.createDirectories(LOG.getParent());
     Files.deleteIfExists(LOG);
+    StaleStores.clear(HEAPS);
     HostStalls host = HostState.probe();
     for (int round = 1; round <= plan.rounds(); round++) {
       for (int i = 0; i < plan.jars().size(); i++) {

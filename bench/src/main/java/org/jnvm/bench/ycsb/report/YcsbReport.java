@@ -18,6 +18,7 @@ import org.jnvm.bench.HostState;
 import org.jnvm.bench.HostStalls;
 import org.jnvm.bench.Markers;
 import org.jnvm.bench.ReportOptions;
+import org.jnvm.bench.StaleStores;
 import org.jnvm.bench.ycsb.YcsbBinding;
 import org.jnvm.bench.ycsb.jnvm.MapKind;
 
@@ -110,6 +111,7 @@ public final class YcsbReport {
     String loadBefore = Environment.loadAverage();
     String threads = String.join(",", THREADS.stream().map(String::valueOf).toList());
     List<Run> runs = new ArrayList<>();
+    StaleStores.clear(heaps);
     HostStalls host = HostState.probe();
     List<HostCheck> checks = new ArrayList<>();
     for (int round = 1; round <= settings.rounds(); round++) {
