@@ -25,8 +25,21 @@ import java.util.stream.Stream;
  * process has open or mapped and that nobody wrote lately.
  */
 public final class StaleStores {
-  /** The names the benchmarks give their stores; files of the tests and of users are left alone. */
-  static final List<String> PREFIXES = List.of(BenchEnv.FILE_PREFIX, "jnvm-table3-", "jnvm-tpcb-", "jnvm-ycsb-");
+  /** The JMH benchmarks' heap files and the pdt lifecycle report's. */
+  public static final String BENCH = BenchEnv.FILE_PREFIX;
+  /** Table 3's heap file. */
+  public static final String TABLE3 = "jnvm-table3-";
+  /** TPC-B's heap files. */
+  public static final String TPCB = "jnvm-tpcb-";
+  /** The YCSB children's store directories. */
+  public static final String YCSB = "jnvm-ycsb-";
+
+  /**
+   * The prefixes of the names the benchmarks give their stores; each report takes its own from
+   * here, so that none names a store this class would miss. Files of the tests and of users have
+   * other names and are left alone.
+   */
+  static final List<String> PREFIXES = List.of(BENCH, TABLE3, TPCB, YCSB);
   /**
    * A store written this recently is kept even if no process maps it: a run may have created it
    * and not have mapped it yet.
@@ -70,7 +83,8 @@ public final class StaleStores {
     try (DirectoryStream<Path> entries = Files.newDirectoryStream(heaps, StaleStores::named)) {
       for (Path entry : entries) {
         List<Path> tree = tree(entry);
-        if (tree.stream().anyMatch(inUse::contains) || tree.stream().anyMatch(p -> modifiedSince(p, now.minus(QUIET)))) {
+        Instant quietSince = now.minus(QUIET);
+        if (tree.stream().anyMatch(p -> inUse.contains(p) || modifiedSince(p, quietSince))) {
           continue;
         }
         bytes += tree.stream().mapToLong(StaleStores::size).sum();

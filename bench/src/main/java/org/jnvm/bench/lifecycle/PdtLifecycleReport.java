@@ -62,7 +62,7 @@ public final class PdtLifecycleReport {
     HostState before = HostState.now();
     long started = System.nanoTime();
     List<StringSpace> space = measureSpace(dir, backend);
-    Path file = dir.resolve("jnvm-bench-resurrect-" + ProcessHandle.current().pid() + ".heap");
+    Path file = dir.resolve(StaleStores.BENCH + "resurrect-" + ProcessHandle.current().pid() + ".heap");
     List<Long> baseline = new ArrayList<>();
     Map<Policy, Resurrection.Samples> samples;
     try {
@@ -85,7 +85,7 @@ public final class PdtLifecycleReport {
   }
 
   private static List<StringSpace> measureSpace(Path dir, String backend) throws IOException {
-    Path file = dir.resolve("jnvm-bench-space-" + ProcessHandle.current().pid() + ".heap");
+    Path file = dir.resolve(StaleStores.BENCH + "space-" + ProcessHandle.current().pid() + ".heap");
     List<StringSpace> all = new ArrayList<>();
     try (Heap heap = Heap.create(file, HeapConfig.ofSize(512L << 20).persistence(backend))) {
       for (int chars : STRING_CHARS) {

@@ -148,7 +148,7 @@ public final class Table3Report {
     // The heap logs a line when it opens; keep it out of the output between passes.
     Logger quiet = Logger.getLogger("org.jnvm");
     quiet.setLevel(Level.WARNING);
-    Path file = HEAPS.resolve("jnvm-table3-" + ProcessHandle.current().pid() + ".heap");
+    Path file = HEAPS.resolve(StaleStores.TABLE3 + ProcessHandle.current().pid() + ".heap");
     // Every write pass stores its own stamp; every turn starts at the same stamp, so each leaves the
     // file as the fill left it, and every read pass of every turn reads the same data.
     long stamp = 1;

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.jnvm.bench.StaleStores;
 import org.jnvm.heap.Heap;
 import org.jnvm.heap.HeapConfig;
 import org.jnvm.samples.tpcb.Bank;
@@ -32,7 +33,7 @@ final class KillRun {
   KillRun(TpcbSystem system, Settings settings, Path dir, Path log) {
     this.system = system;
     this.settings = settings;
-    this.heapFile = dir.resolve("jnvm-tpcb-" + system.id + "-" + ProcessHandle.current().pid() + ".heap");
+    this.heapFile = dir.resolve(StaleStores.TPCB + system.id + "-" + ProcessHandle.current().pid() + ".heap");
     this.log = log;
   }
 

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
+import org.jnvm.bench.StaleStores;
 import org.jnvm.bench.ycsb.YcsbBinding;
 
 /**
@@ -42,7 +43,7 @@ final class ChildRunner {
    */
   List<Run> run(int round, YcsbBinding binding, String map, String threads, String letters, Settings settings, List<String> properties)
       throws IOException, InterruptedException {
-    Path store = Files.createTempDirectory(heaps, "jnvm-ycsb-" + binding.id() + "-");
+    Path store = Files.createTempDirectory(heaps, StaleStores.YCSB + binding.id() + "-");
     try {
       List<String> command = new ArrayList<>(jvm);
       command.addAll(List.of(YcsbChild.class.getName(), binding.id(), threads, workloads.toString(), store.toString(), letters,
