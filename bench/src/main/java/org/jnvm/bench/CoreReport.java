@@ -32,7 +32,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
 /**
  * Runs the runtime-core benchmarks ({@link FieldAccessBench}, {@link AllocFreeBench}, {@link
  * PwbPfenceBench}, {@link RecoveryBench}, {@link FailureAtomicBench}) through the JMH Runner API,
- * one fork each, and rewrites the "Runtime core" section of RESULTS.md: the part between {@value #BEGIN} and {@value #END}.
+ * one fork each, and rewrites the "Runtime core" section of RESULTS.md: the part between the {@code
+ * core} markers ({@code core-jdk25} on JDK 25: see {@link Markers#name(String, String, int)}).
  * Everything else in the file belongs to other generators and is kept as it is.
  *
  * <p>Usage: {@code CoreReport [--results FILE] [--command TEXT] [--source TEXT] [--quick] [--include
@@ -42,8 +43,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * the file. Every figure written comes from the run.
  */
 public final class CoreReport {
-  static final String BEGIN = "<!-- core:begin -->";
-  static final String END = "<!-- core:end -->";
+  private static final String SECTION = Markers.name("core", "quick");
   private static final String FILE_HEADER =
       """
       # jnvm benchmark results
@@ -153,7 +153,7 @@ public final class CoreReport {
   // ------------------------------------------------------------------ the section
 
   private void section(String command, String source, Instant started, long elapsed, String load, String patched) {
-    line(BEGIN);
+    line(Markers.begin(SECTION));
     line("## Runtime core");
     line("");
     line("Written by `org.jnvm.bench.CoreReport` (bench/run-core); do not edit by hand, run it again.");
@@ -176,7 +176,7 @@ public final class CoreReport {
     pwbPfence(patched);
     recovery();
     failureAtomic();
-    line(END);
+    line(Markers.end(SECTION));
   }
 
   private void fieldAccess() {
@@ -533,22 +533,10 @@ public final class CoreReport {
   }
 
   private void write(Path file) throws IOException {
-    String section = out.toString();
-    String text = Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : FILE_HEADER;
-    int b = text.indexOf(BEGIN);
-    int e = text.indexOf(END);
-    String updated;
-    if (b >= 0 && e > b) {
-      int after = e + END.length();
-      if (after < text.length() && text.charAt(after) == '\n') {
-        after++;
-      }
-      updated = text.substring(0, b) + section + text.substring(after);
-    } else if (b >= 0 || e >= 0) {
-      throw new IllegalStateException(file + " has a broken core section: fix its " + BEGIN + " / " + END + " markers");
-    } else {
-      updated = text + (text.endsWith("\n\n") ? "" : text.endsWith("\n") ? "\n" : "\n\n") + section;
+    if (!Files.exists(file)) {
+      Files.writeString(file, FILE_HEADER, StandardCharsets.UTF_8);
     }
-    Files.writeString(file, updated, StandardCharsets.UTF_8);
+    Markers.replace(file, SECTION, out.toString());
   }
+
 }

@@ -30,16 +30,15 @@ import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
  * Runs the pdt benchmarks ({@link PdtMapBench}, {@link PdtMapChurnBench}, {@link PdtListBench})
- * through JMH's Runner API and rewrites the pdt section of RESULTS.md, between {@value #BEGIN} and
- * {@value #END}; the markers are added at the end of the file if it has none, and the rest of the
+ * through JMH's Runner API and rewrites the pdt section of RESULTS.md, between the {@code pdt}
+ * markers ({@code pdt-jdk25} on JDK 25: see {@link Markers#name(String, String, int)}); the markers are added at the end of the file if it has none, and the rest of the
  * file is left as it is.
  *
  * <p>Usage: {@code PdtReport [--results FILE] [--command TEXT] [--source TEXT] [--quick]}. {@code
  * --quick} runs every benchmark with tiny iterations and prints the section without writing it.
  */
 public final class PdtReport {
-  static final String BEGIN = "<!-- pdt:begin -->";
-  static final String END = "<!-- pdt:end -->";
+  private static final String SECTION = Markers.name("pdt", "quick");
   private static final double FLOOR = 0.67;
   /** The key counts of {@link PdtMapBench.Filled#entries}, as JMH's parameter values. */
   private static final List<String> SIZES = List.of("65536", "1048576");
@@ -122,7 +121,7 @@ public final class PdtReport {
       System.out.println("(--quick: " + file + " left unchanged)");
       return;
     }
-    Markers.replace(file, BEGIN, END, text.toString());
+    Markers.replace(file, SECTION, text.toString());
     System.out.println("wrote the pdt section of " + file + " in " + took.toMinutes() + " min " + took.toSecondsPart() + " s");
   }
 
@@ -146,7 +145,7 @@ public final class PdtReport {
 
   private void write(String command, String source, Instant started, Duration took, String load) {
     BenchmarkParams p = results.get(0).getParams();
-    add(BEGIN);
+    add(Markers.begin(SECTION));
     add("## Persistent data types (pdt)");
     add("");
     add("Written by `org.jnvm.bench.PdtReport` (bench/run-pdt); do not edit by hand, run it again.");
@@ -174,7 +173,7 @@ public final class PdtReport {
     policies();
     list();
     floor();
-    add(END);
+    add(Markers.end(SECTION));
   }
 
   private void mapThroughput() {

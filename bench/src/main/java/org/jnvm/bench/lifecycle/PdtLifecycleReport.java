@@ -29,8 +29,8 @@ import org.jnvm.pdt.Policy;
  * [--rounds N] [--dir DIR] [--backend NAME]}.
  */
 public final class PdtLifecycleReport {
-  static final String BEGIN = "<!-- pdtlife:begin -->";
-  static final String END = "<!-- pdtlife:end -->";
+  /** {@code pdtlife}, or {@code pdtlife-jdk25} on JDK 25: see {@link Markers#name(String, String, int)}. */
+  private static final String SECTION = Markers.name("pdtlife", "quick");
   private static final int STRINGS = 65_536;
   private static final int[] STRING_CHARS = {14, 56, 100, 200};
 
@@ -79,8 +79,9 @@ public final class PdtLifecycleReport {
         command, Instant.now().truncatedTo(ChronoUnit.SECONDS), (System.nanoTime() - started) / 1_000_000_000L,
         source != null ? source : Environment.gitState(), Environment.machine(), HostState.during(before, HostState.now()),
         System.getProperty("java.vm.name"), Runtime.version(), System.getProperty("java.home"), dir, backend);
-    String section = BEGIN + "\n" + LifecycleTables.render(header, space, entries, rounds, baseline, samples) + END + "\n";
-    Markers.replace(results, BEGIN, END, section);
+    String section = Markers.begin(SECTION) + "\n" + LifecycleTables.render(header, space, entries, rounds, baseline, samples)
+        + Markers.end(SECTION) + "\n";
+    Markers.replace(results, SECTION, section);
     System.out.print(section);
   }
 
