@@ -147,7 +147,7 @@ public final class CoreReport {
       return;
     }
     write(resultsFile);
-    System.out.println("wrote the core section of " + resultsFile + " (" + formatDuration(elapsed) + ")");
+    System.out.println("wrote the " + SECTION + " section of " + resultsFile + " (" + formatDuration(elapsed) + ")");
   }
 
   // ------------------------------------------------------------------ the section
@@ -538,5 +538,4 @@ public final class CoreReport {
     }
     Markers.replace(file, SECTION, out.toString());
   }
-
 }

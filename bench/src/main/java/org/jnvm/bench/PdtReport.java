@@ -31,8 +31,9 @@ import org.openjdk.jmh.runner.options.TimeValue;
 /**
  * Runs the pdt benchmarks ({@link PdtMapBench}, {@link PdtMapChurnBench}, {@link PdtListBench})
  * through JMH's Runner API and rewrites the pdt section of RESULTS.md, between the {@code pdt}
- * markers ({@code pdt-jdk25} on JDK 25: see {@link Markers#name(String, String, int)}); the markers are added at the end of the file if it has none, and the rest of the
- * file is left as it is.
+ * markers ({@code pdt-jdk25} on JDK 25: see {@link Markers#name(String, String, int)}); the
+ * markers are added at the end of the file if it has none, and the rest of the file is left as it
+ * is.
  *
  * <p>Usage: {@code PdtReport [--results FILE] [--command TEXT] [--source TEXT] [--quick]}. {@code
  * --quick} runs every benchmark with tiny iterations and prints the section without writing it.
@@ -122,7 +123,7 @@ public final class PdtReport {
       return;
     }
     Markers.replace(file, SECTION, text.toString());
-    System.out.println("wrote the pdt section of " + file + " in " + took.toMinutes() + " min " + took.toSecondsPart() + " s");
+    System.out.println("wrote the " + SECTION + " section of " + file + " in " + took.toMinutes() + " min " + took.toSecondsPart() + " s");
   }
 
   private void measure(ChainedOptionsBuilder options) throws RunnerException {

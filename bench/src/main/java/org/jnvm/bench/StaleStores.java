@@ -80,10 +80,10 @@ public final class StaleStores {
     if (!Files.isDirectory(heaps)) {
       return new Removed(removed, bytes);
     }
+    Instant quietSince = now.minus(QUIET);
     try (DirectoryStream<Path> entries = Files.newDirectoryStream(heaps, StaleStores::named)) {
       for (Path entry : entries) {
         List<Path> tree = tree(entry);
-        Instant quietSince = now.minus(QUIET);
         if (tree.stream().anyMatch(p -> inUse.contains(p) || modifiedSince(p, quietSince))) {
           continue;
         }
