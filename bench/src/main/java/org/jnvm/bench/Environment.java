@@ -57,7 +57,12 @@ public final class Environment {
     HotSpotDiagnosticMXBean hotSpot = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
     boolean javaHeap = Boolean.parseBoolean(hotSpot.getVMOption("UseTransparentHugePages").getValue());
     return "the Java heap is " + (javaHeap ? "on transparent huge pages (-XX:+UseTransparentHugePages)" : "on the kernel's default pages")
-        + "; the kernel's transparent huge pages setting is " + hugePages("enabled") + " for anonymous memory and " + hugePages("shmem_enabled")
+        + "; " + hugePageSettings();
+  }
+
+  /** What the kernel grants: its transparent huge pages settings for anonymous memory and for tmpfs. */
+  public static String hugePageSettings() {
+    return "the kernel's transparent huge pages setting is " + hugePages("enabled") + " for anonymous memory and " + hugePages("shmem_enabled")
         + " for tmpfs";
   }
 

@@ -48,6 +48,8 @@ final class YcsbSection {
         + ". A load above the client threads is other work sharing the CPUs, and every figure here moves with it.");
     add("- JDK: " + System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version") + ", `" + System.getProperty("java.home")
         + "`; each child JVM with `" + String.join(" ", jvm.subList(1, jvm.size() - 2)) + "` (the same flags for every binding).");
+    add("- Pages: every child asks for transparent huge pages for its Java heap (`-XX:+UseTransparentHugePages`); "
+        + Environment.hugePageSettings() + ", where the jnvm heaps and the peers' files are.");
     add("- Client: YCSB " + "0.17.0" + "'s `CoreWorkload` and `ClientThread`, driven in a child JVM per binding (`YcsbChild`), workloads A to F "
         + "of `bench/ycsb/workloads/` (A, B, C, F zipfian, D latest, E scans of up to 100 records), " + settings.describe()
         + ". A child opens its store before any clock starts, loads it, then runs the workloads with 1 and then 2 client threads. "
