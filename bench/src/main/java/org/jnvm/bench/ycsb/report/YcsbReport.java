@@ -44,6 +44,8 @@ import org.jnvm.bench.ycsb.jnvm.MapKind;
  */
 public final class YcsbReport {
   static final List<String> JDK_MISC_FLAGS = List.of("--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED", "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED");
+  /** Huge pages for every child's Java heap; see {@link #childJvm}. */
+  static final String JAVA_HEAP_HUGE_PAGES = "-XX:+UseTransparentHugePages";
   static final List<Integer> THREADS = List.of(1, 2);
   static final String WORKLOADS = "abcdef";
   /** The order the children run in: A, B, C, F before D, whose inserts change the data, as YCSB's guide runs them. */
@@ -99,7 +101,7 @@ public final class YcsbReport {
     // maps), and on 4 KiB pages each also missed the TLB: jnvm-pdt's B at 1 thread ran at 255k to
     // 339k ops/s in four children of one build, and at 415k to 471k with this flag. Every store
     // gets it; on a kernel without transparent huge pages the JVM warns and runs on small pages.
-    jvm.add("-XX:+UseTransparentHugePages");
+    jvm.add(JAVA_HEAP_HUGE_PAGES);
     jvm.add("-cp");
     jvm.add(classPath);
     return jvm;

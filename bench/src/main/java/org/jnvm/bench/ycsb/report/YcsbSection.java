@@ -48,7 +48,7 @@ final class YcsbSection {
         + ". A load above the client threads is other work sharing the CPUs, and every figure here moves with it.");
     add("- JDK: " + System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version") + ", `" + System.getProperty("java.home")
         + "`; each child JVM with `" + String.join(" ", jvm.subList(1, jvm.size() - 2)) + "` (the same flags for every binding).");
-    add("- Pages: every child asks for transparent huge pages for its Java heap (`-XX:+UseTransparentHugePages`); "
+    add("- Pages: every child asks for transparent huge pages for its Java heap (`" + YcsbReport.JAVA_HEAP_HUGE_PAGES + "`); "
         + Environment.hugePageSettings() + ", where the jnvm heaps and the peers' files are.");
     add("- Client: YCSB " + "0.17.0" + "'s `CoreWorkload` and `ClientThread`, driven in a child JVM per binding (`YcsbChild`), workloads A to F "
         + "of `bench/ycsb/workloads/` (A, B, C, F zipfian, D latest, E scans of up to 100 records), " + settings.describe()
