@@ -28,7 +28,7 @@ import org.jnvm.memory.Memory;
  *   <li>{@value #NOTES} [none]: a file to append {@code key=value} lines to.
  * </ul>
  */
-final class BenchEnv {
+public final class BenchEnv {
   static final String SHM = "jnvm.bench.shm";
   static final String DISK = "jnvm.bench.disk";
   static final String RUN = "jnvm.bench.run";
@@ -43,7 +43,8 @@ final class BenchEnv {
 
   private BenchEnv() {}
 
-  static Path shmDir() {
+  /** Where heaps in memory go: a tmpfs directory, /dev/shm unless {@value #SHM} names another. */
+  public static Path shmDir() {
     return Path.of(System.getProperty(SHM, "/dev/shm"));
   }
 

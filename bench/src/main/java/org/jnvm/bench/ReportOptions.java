@@ -14,7 +14,7 @@ import java.util.Set;
 public final class ReportOptions {
   public Path results = Path.of("bench/RESULTS.md");
   public Path out = Path.of("bench/results");
-  public Path heaps = Path.of("/dev/shm");
+  public Path heaps = BenchEnv.shmDir();
   public String command;
   private String source;
   private final Map<String, String> own = new LinkedHashMap<>();

@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.jnvm.bench.BenchEnv;
 import org.jnvm.bench.Environment;
 import org.jnvm.bench.HostState;
 import org.jnvm.bench.Markers;
@@ -42,7 +43,7 @@ public final class PdtLifecycleReport {
     String source = null;
     int entries = 1_000_000;
     int rounds = 5;
-    Path dir = Path.of("/dev/shm");
+    Path dir = BenchEnv.shmDir();
     String backend = "clwb";
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {

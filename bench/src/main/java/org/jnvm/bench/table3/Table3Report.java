@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.jnvm.bench.BenchEnv;
 import org.jnvm.bench.Environment;
 import org.jnvm.bench.HostState;
 import org.jnvm.bench.Markers;
@@ -44,7 +45,7 @@ public final class Table3Report {
   private static final double FLOOR = 0.8;
   private static final double GOAL = 0.9;
   /** Where the heap file goes: tmpfs, the paper's emulated NVMM. */
-  private static final Path HEAPS = Path.of("/dev/shm");
+  private static final Path HEAPS = BenchEnv.shmDir();
   /** The paper's Java/C ratios (its Table 3: J-NVM over C), by column. */
   private static final Map<Pattern, Double> PAPER = new EnumMap<>(Map.of(
       Pattern.SEQ_READ, 3.21 / 4.01, Pattern.SEQ_WRITE, 0.74 / 0.78, Pattern.RAND_READ, 0.71 / 1.94, Pattern.RAND_WRITE, 0.38 / 0.40));
@@ -263,7 +264,7 @@ public final class Table3Report {
         + "their handles and its arrays are on the Java heap, and C asks for huge pages (`madvise`) for its visit order, as Java's is on the Java heap.");
     add("- Data: " + String.format(Locale.ROOT, "%,d", mode.blocks()) + " blocks of " + Block256.BYTES + " B (" + (mode.bytes >> 20) + " MiB, "
         + (mode.bytes >> 25) + " times the CPU's 32 MiB last-level cache, so that every pass streams from memory), consecutive in a "
-        + (setup.fileBytes() >> 20) + " MiB jnvm heap file in /dev/shm (tmpfs), from offset " + setup.firstOffset() + ". Java: one `Block256Fields` object "
+        + (setup.fileBytes() >> 20) + " MiB jnvm heap file in " + HEAPS + " (tmpfs), from offset " + setup.firstOffset() + ". Java: one `Block256Fields` object "
         + "per block, allocated on that heap, backend " + setup.backend() + ". C maps the same file and works on the same blocks.");
     add("- Each pass visits every block once: a read sums the block's 32 longs and folds the sum into a hash that depends on the order, "
         + "which every side prints and the report checks equal (so no loop can be dropped, and all read the same data); a write "

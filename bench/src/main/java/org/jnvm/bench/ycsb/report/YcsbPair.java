@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.jnvm.bench.BenchEnv;
 import org.jnvm.bench.HostState;
 import org.jnvm.bench.HostStalls;
 import org.jnvm.bench.StaleStores;
@@ -27,7 +28,7 @@ import org.jnvm.bench.ycsb.YcsbBinding;
 public final class YcsbPair {
   private static final Path PEER_FLAGS = Path.of("bench/ycsb/peer-jvm-flags");
   private static final Path WORKLOADS = Path.of("bench/ycsb/workloads");
-  private static final Path HEAPS = Path.of("/dev/shm");
+  private static final Path HEAPS = BenchEnv.shmDir();
   private static final Path LOG = Path.of("bench/target/ycsb-pair-children.log");
 
   /** What to run, parsed from the command line. */

@@ -6,10 +6,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.stream.Stream;
+import org.jnvm.bench.BenchEnv;
 
 /** Fresh store directories on tmpfs (as the YCSB runner makes them), removed with their files. */
 public final class ShmDirectories {
-  private static final Path SHM = Path.of("/dev/shm");
+  private static final Path SHM = BenchEnv.shmDir();
 
   private ShmDirectories() {}
 
