@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.jnvm.bench.ycsb.YcsbBinding;
 import org.jnvm.bench.ycsb.report.YcsbReport.Child;
 import org.jnvm.bench.ycsb.store.ShmDirectories;
@@ -67,6 +68,8 @@ class ChildLaunchTest {
     String commands = Files.readAllLines(LOG, StandardCharsets.UTF_8).stream().filter(l -> l.startsWith("### ")).collect(Collectors.joining("\n"));
     assertEquals(YcsbReport.order(1).size(), commands.lines().count(), "one command line a child");
     assertTrue(commands.lines().allMatch(c -> c.contains(" " + YcsbReport.JAVA_HEAP_HUGE_PAGES + " ") && c.contains(" -Xmx" + TINY.childHeapMiB() + "m ")), commands);
-    assertEquals(List.of(), Files.list(heaps).toList(), "every child's store is deleted");
+    try (Stream<Path> left = Files.list(heaps)) {
+      assertEquals(List.of(), left.toList(), "every child's store is deleted");
+    }
   }
 }
