@@ -88,7 +88,7 @@ public final class TpcbReport {
       problems.forEach(p -> System.err.println("  " + p));
       return 1;
     }
-    write(runs, settings, command, source, started, took, HostState.during(before, HostState.now()));
+    write(runs, settings, heaps, command, source, started, took, HostState.during(before, HostState.now()));
     System.out.print(text);
     Markers.replace(results, tag, text.toString());
     System.out.println("wrote the " + tag + " section of " + results + ", and " + out + "/" + tag + "-*, in " + took.toSeconds() + " s");
@@ -140,7 +140,7 @@ public final class TpcbReport {
 
   // ------------------------------------------------------------------ the section
 
-  private void write(List<Figures> runs, Settings settings, String command, String source, Instant started, Duration took, String load) {
+  private void write(List<Figures> runs, Settings settings, Path heaps, String command, String source, Instant started, Duration took, String load) {
     Figures vol = runs.get(0);
     Figures gc = find(runs, TpcbSystem.JNVM_GC);
     Figures noGc = find(runs, TpcbSystem.JNVM_NO_GC);
@@ -159,7 +159,7 @@ public final class TpcbReport {
         + "`; children with `-Xmx" + settings.childHeapMiB() + "m " + String.join(" ", JDK_MISC_FLAGS) + "`.");
     add("- Bank (`org.jnvm.samples.tpcb`, the model the kill tests run): " + settings.describe() + ". A transaction adds one delta to an "
         + "account, its teller and the teller's branch and appends a history record; jnvm-fa runs it in one failure-atomic block on a "
-        + "heap file in /dev/shm (tmpfs) with the clwb backend and " + HeapConfig.DEFAULT_BLOCK_SIZE + "-byte blocks (one block per balance); "
+        + "heap file in " + heaps + " (tmpfs) with the clwb backend and " + HeapConfig.DEFAULT_BLOCK_SIZE + "-byte blocks (one block per balance); "
         + "volatile is the same bank as plain Java objects.");
     add("- Method: per system, a child JVM opens a new bank and runs transactions, one after another, on one thread; this JVM kills it "
         + "with SIGKILL and at once starts another on what is left: the same heap file for jnvm-fa, recovered in the system's mode; "

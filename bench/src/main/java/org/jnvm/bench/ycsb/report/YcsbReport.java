@@ -144,7 +144,7 @@ public final class YcsbReport {
     YcsbPlots.storeTime(results, THREADS, WORKLOADS, out.resolve(tag + "-store-time.png"));
     // The first child's check is the run's first: the host before the run.
     String load = HostState.during(new HostState(loadBefore, checks.get(0).stalledShare()), after);
-    new YcsbSection(text, settings, jvm, command, source, started, took, load).write(results, floors, checks);
+    new YcsbSection(text, settings, jvm, heaps, command, source, started, took, load).write(results, floors, checks);
     System.out.print(text);
     Markers.replace(resultsFile, tag, text.toString());
     System.out.println("wrote the " + tag + " section of " + resultsFile + ", and " + out + "/" + tag + "-*, in " + took.toSeconds() + " s");

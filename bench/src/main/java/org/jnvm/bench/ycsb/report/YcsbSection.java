@@ -1,5 +1,6 @@
 package org.jnvm.bench.ycsb.report;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -17,14 +18,17 @@ final class YcsbSection {
   private final StringBuilder text;
   private final Settings settings;
   private final List<String> jvm;
+  /** Where the stores' files were: tmpfs. */
+  private final Path heaps;
   private final String command;
   private final String source;
   private final Instant started;
   private final Duration took;
   private final String load;
 
-  YcsbSection(StringBuilder text, Settings settings, List<String> jvm, String command, String source, Instant started, Duration took, String load) {
+  YcsbSection(StringBuilder text, Settings settings, List<String> jvm, Path heaps, String command, String source, Instant started, Duration took, String load) {
     this.text = text;
+    this.heaps = heaps;
     this.settings = settings;
     this.jvm = jvm;
     this.command = command;
@@ -64,7 +68,7 @@ final class YcsbSection {
         + " reads that took over " + HostStalls.STALL_NANOS / 1000 + " µs: waits for the host, which a shared host's memory causes "
         + "and no guest counter shows (see the class). Share of that time spent so, child by child in each round's order: "
         + hostChecks(checks) + ". A child measured while this is high ran slower for it, whatever its binding; compare its rounds.");
-    add("- jnvm stores: a heap file in /dev/shm (tmpfs) with the clwb backend, and a thread of the heap's that keeps the pages of the next "
+    add("- jnvm stores: a heap file in " + heaps + " (tmpfs) with the clwb backend, and a thread of the heap's that keeps the pages of the next "
         + (JnvmConfig.DEFAULT_PREFAULT_BYTES >> 20) + " MiB of never-used blocks mapped in (`HeapConfig.prefault`), as every child pre-touches "
         + "its Java heap. " + Environment.writeBack(jvm.get(0)));
     add("- Latency: measured by the runner, not by YCSB's `DBWrapper`: `System.nanoTime` around each call of the binding, all operation "
