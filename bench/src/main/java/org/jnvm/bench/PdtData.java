@@ -63,7 +63,7 @@ final class PdtData implements AutoCloseable {
     heap = Heap.create(file, HeapConfig.ofSize(heapBytes(entries)).persistence(backend));
     Random random = new Random(42);
     for (int i = 0; i < entries; i++) {
-      keys[i] = PString.of(heap, String.format(Locale.ROOT, "user%010d", Math.floorMod(i * 2_654_435_761L, 10_000_000_000L)));
+      keys[i] = PString.of(heap, String.format(Locale.ROOT, "user%010d", keyNumber(i)));
       order[i] = i;
     }
     char[] chars = new char[VALUE_CHARS];
@@ -83,6 +83,11 @@ final class PdtData implements AutoCloseable {
     }
     BenchEnv.note("pdt.backend." + backend, heap.persistence().description());
     BenchEnv.note("pdt.dir", BenchEnv.shmDir() + " (" + BenchEnv.fsType(BenchEnv.shmDir()) + ")");
+  }
+
+  /** The number that key {@code i} spells after {@code user}, in ten digits. */
+  static long keyNumber(int i) {
+    return Math.floorMod(i * 2_654_435_761L, 10_000_000_000L);
   }
 
   /** The size of the heap file for {@code entries} keys. */
