@@ -1,5 +1,8 @@
 package org.jnvm.pdt;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Objects;
@@ -48,6 +51,28 @@ final class Chars {
       narrow[i] = (byte) chars[i];
     }
     return narrow;
+  }
+
+  /** The most Latin-1 characters {@link #packed} words hold. */
+  static final int PACKED_MAX = 3 * Long.BYTES;
+
+  private static final VarHandle LONG_AT = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+  /**
+   * Word {@code i} (0, 1 or 2) of {@code latin1}'s characters packed into longs, eight a word, the
+   * first in the low byte; zero past the end. Two sequences of the same length are equal when their
+   * words are.
+   */
+  static long packed(byte[] latin1, int i) {
+    int from = i * Long.BYTES;
+    if (from + Long.BYTES <= latin1.length) {
+      return (long) LONG_AT.get(latin1, from);
+    }
+    long word = 0;
+    for (int k = latin1.length - 1; k >= from; k--) {
+      word = word << 8 | (latin1[k] & 0xff);
+    }
+    return word;
   }
 
   static boolean isLatin1(Object chars) {

@@ -20,8 +20,8 @@ import java.util.function.IntSupplier;
  * bucket and the slot, as a {@code HashMap} lookup reads the bucket and the node. With millions of
  * entries each of those reads is a cache miss, and the node is one too many. For the same reason a
  * slot keeps a {@code PString} key's characters beside the key ({@link PString#contentOf}), and a
- * lookup by a string or its probe compares with them without reading the key's proxy. Keys are
- * never null.
+ * lookup by a string or its probe compares with them without reading the key's proxy; a short
+ * Latin-1 key's characters are in the slot itself ({@link Slot#keepKeyChars}). Keys are never null.
  *
  * <p>A slot belongs to one table at a time: {@link #put} links the slot it is given, in place of
  * the node of an equal key if there is one, whose key object it keeps, as {@code HashMap} does.
@@ -95,7 +95,11 @@ final class SlotTable<K, V> extends AbstractMap<K, Slot<V>> {
     }
     Object content = s.keyContent;
     Object mine = content == null ? null : PString.contentOf(key);
-    return mine != null ? Chars.equal(mine, content) : key.equals(s.key);
+    if (mine == null) {
+      return key.equals(s.key);
+    }
+    // Characters are in canonical form, so kept Latin-1 ones never equal UTF-16 ones.
+    return s.keyCharsKept() ? s.keyCharsEqual(mine) : Chars.equal(mine, content);
   }
 
   /** The slot of {@code key}, null if there is none, or {@link #GAVE_UP} after {@code steps} nodes. */
@@ -211,6 +215,7 @@ final class SlotTable<K, V> extends AbstractMap<K, Slot<V>> {
         if (s != slot) {
           slot.key = s.key;
           slot.keyContent = s.keyContent;
+          slot.keepKeyChars(s.keyContent);
           slot.hash = h;
           slot.next = s.next;
           if (before == null) {
@@ -225,6 +230,7 @@ final class SlotTable<K, V> extends AbstractMap<K, Slot<V>> {
     }
     slot.key = key;
     slot.keyContent = PString.contentOf(key);
+    slot.keepKeyChars(slot.keyContent);
     slot.hash = h;
     slot.next = t[i];
     t[i] = slot;

@@ -46,6 +46,40 @@ class KeyProbeTest extends HeapTest {
     checkCollidingKeys(rootMap(back), back);
   }
 
+  /**
+   * A hash map's slot keeps a key of up to 24 Latin-1 characters packed, eight to a word, and
+   * compares probes with that. Keys that end at and around a word's end, that differ only in
+   * their last word, or only in length where the missing characters would pack as zeros, are each
+   * found by their own probe and by no other, and so are keys too long or not Latin-1 to pack.
+   */
+  @ParameterizedTest
+  @MethodSource("org.jnvm.pdt.MapKind#withPolicies")
+  void keysOfEveryLengthAroundThePackedWordsAreToldApart(MapKind kind, Policy policy) {
+    Heap h = heap.heap();
+    List<String> keys = new ArrayList<>();
+    String letters = "abcdefghijklmnopqrstuvwxyz";
+    for (int n = 0; n <= letters.length(); n++) {
+      keys.add(letters.substring(0, n));
+    }
+    keys.addAll(List.of("a\u0000", "\u0000", "abcdefghijklmnopqrstuvwY", "abcdefghYjklmnop", "\u00e9t\u00e9", "\u4e2d\u6587"));
+    PMap<PString, PString> map = kind.createRooted(h, policy, "map");
+    for (String key : keys) {
+      map.put(PString.of(h, key), PString.of(h, "value of " + key));
+    }
+    checkPackedLookups(map, keys);
+    checkPackedLookups(rootMap(heap.reopen()), keys);
+  }
+
+  private static void checkPackedLookups(PMap<PString, PString> map, List<String> keys) {
+    assertEquals(keys.size(), map.size());
+    for (String key : keys) {
+      assertEquals("value of " + key, map.get(PString.probe(new String(key))).toString(), key);
+    }
+    for (String absent : List.of("\u0000\u0000", "a\u0000\u0000", "abcdefgh\u0000", "abcdefghijklmnopqrstuvwZ", "abcdefghijklmnopqrstuvwxy\u0000", "b", "\u4e2d", "\u00e9t\u00e8")) {
+      assertNull(map.get(PString.probe(absent)), absent);
+    }
+  }
+
   private static void checkCollidingKeys(PMap<PString, PString> map, Heap h) {
     assertEquals(2, map.size());
     assertEquals("first", map.get(PString.probe("Aa")).toString());
