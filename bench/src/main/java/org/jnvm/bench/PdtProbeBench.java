@@ -8,7 +8,6 @@ import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -16,12 +15,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * of the key spelled afresh, as YCSB's bindings look records up, where {@link PdtMapBench#get}
  * passes the map's own key object and so never compares characters. With a million keys each step of a
  * lookup is a cache miss, in the persistent map and in its {@code java.util} counterpart alike:
- * the bucket, the entry, and the key's characters that the probe is compared with. For example,
- * after building each jar:
+ * the bucket, the entry, and the key's characters that the probe is compared with. Run it from
+ * two builds with {@code bench/jmh-pair}, for example:
  *
  * <pre>
- * java -jar before.jar PdtProbeBench -p map=concurrenthash
- * java -jar after.jar PdtProbeBench -p map=concurrenthash
+ * bench/jmh-pair --rounds 2 before.jar after.jar PdtProbeBench -p map=concurrenthash -p side=jnvm -p entries=1048576
  * </pre>
  */
 @BenchmarkMode(Mode.Throughput)
@@ -30,19 +28,10 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 1)
 @Fork(1)
 public class PdtProbeBench {
-  /** A filled map; a get spells its key afresh, as a YCSB client does. */
-  public static class Probed extends PdtMaps {
-    /** Keys in the map; a power of two. */
-    @Param({"1048576"})
-    public int entries;
-
+  /** A filled map, as {@link PdtMapBench#get}'s; a get here spells its key afresh, as a YCSB client does. */
+  public static class Probed extends PdtMapBench.Filled {
     /** Where {@link #spell} writes a key: {@code user} and ten digits. */
     private final char[] spelling = "user0000000000".toCharArray();
-
-    @Override
-    int entries() {
-      return entries;
-    }
 
     /**
      * A new string of key {@code i}'s characters, as {@link PdtData} spells them, written digit by

@@ -86,15 +86,20 @@ final class Slot<V> implements DirectAccess {
    * user} and up to 19 digits, fit. They cost the slot 28 bytes. Get by a probe in a {@code
    * PConcurrentHashMap} of 1M keys ran 1.43 to 1.84 times as fast with them, in four pairs of runs
    * ({@code bench/jmh-pair --rounds 2 before.jar after.jar PdtProbeBench -p map=concurrenthash -p
-   * side=jnvm}).
+   * side=jnvm -p entries=1048576}).
    */
   private long keyChars0;
   private long keyChars1;
   private long keyChars2;
   private int keyCharsLength;
 
-  /** Keeps {@code content}'s packed characters if it has few enough, Latin-1; forgets any kept before otherwise. */
-  void keepKeyChars(Object content) {
+  /**
+   * In a {@link SlotTable}: makes {@code key}, of {@link PString#contentOf content} {@code content},
+   * the slot's key, and keeps its characters packed if they are few enough and Latin-1.
+   */
+  void holdKey(Object key, Object content) {
+    this.key = key;
+    keyContent = content;
     if (content instanceof byte[] latin1 && latin1.length <= Chars.PACKED_MAX) {
       keyChars0 = Chars.packed(latin1, 0);
       keyChars1 = Chars.packed(latin1, 1);

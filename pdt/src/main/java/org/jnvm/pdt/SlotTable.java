@@ -21,7 +21,7 @@ import java.util.function.IntSupplier;
  * entries each of those reads is a cache miss, and the node is one too many. For the same reason a
  * slot keeps a {@code PString} key's characters beside the key ({@link PString#contentOf}), and a
  * lookup by a string or its probe compares with them without reading the key's proxy; a short
- * Latin-1 key's characters are in the slot itself ({@link Slot#keepKeyChars}). Keys are never null.
+ * Latin-1 key's characters are in the slot itself ({@link Slot#holdKey}). Keys are never null.
  *
  * <p>A slot belongs to one table at a time: {@link #put} links the slot it is given, in place of
  * the node of an equal key if there is one, whose key object it keeps, as {@code HashMap} does.
@@ -213,9 +213,7 @@ final class SlotTable<K, V> extends AbstractMap<K, Slot<V>> {
     for (Slot<V> s = t[i]; s != null; before = s, s = s.next) {
       if (holds(s, h, key)) {
         if (s != slot) {
-          slot.key = s.key;
-          slot.keyContent = s.keyContent;
-          slot.keepKeyChars(s.keyContent);
+          slot.holdKey(s.key, s.keyContent);
           slot.hash = h;
           slot.next = s.next;
           if (before == null) {
@@ -228,9 +226,7 @@ final class SlotTable<K, V> extends AbstractMap<K, Slot<V>> {
         return s;
       }
     }
-    slot.key = key;
-    slot.keyContent = PString.contentOf(key);
-    slot.keepKeyChars(slot.keyContent);
+    slot.holdKey(key, PString.contentOf(key));
     slot.hash = h;
     slot.next = t[i];
     t[i] = slot;
