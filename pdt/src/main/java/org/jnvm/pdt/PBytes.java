@@ -3,6 +3,7 @@ package org.jnvm.pdt;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.Objects;
+import java.util.function.Consumer;
 import org.jnvm.PObject;
 import org.jnvm.errors.Errors;
 import org.jnvm.heap.Handle;
@@ -31,16 +32,86 @@ public final class PBytes implements PObject, Comparable<PBytes>, ImmutableValue
     this.handle = handle;
   }
 
-  private PBytes(Heap heap, byte[] content) {
-    this.handle = heap.allocateFilledImmutable(PCLASS, content.length);
-    handle.putLong(LENGTH, content.length);
-    handle.putBytes(DATA, content, 0, content.length);
-    WriteBack.prefix(handle, DATA + content.length);
-  }
-
   /** A new persistent copy of {@code content}, written back, not yet valid. */
   public static PBytes of(Heap heap, byte[] content) {
-    return new PBytes(heap, Objects.requireNonNull(content, "content"));
+    Objects.requireNonNull(content, "content");
+    return of(heap, content.length, out -> out.put(content));
+  }
+
+  /**
+   * A new persistent byte sequence of {@code length} bytes, which {@code fill} writes front to
+   * back, every one of them, through a {@link Filler}; written back, not yet valid. A sequence
+   * made of parts is written straight into the heap, without being put together in an array
+   * first. If {@code fill} throws, or leaves bytes unwritten, the new sequence is freed and
+   * nothing is made.
+   */
+  public static PBytes of(Heap heap, int length, Consumer<Filler> fill) {
+    if (length < 0) {
+      throw new IllegalArgumentException("negative length " + length);
+    }
+    Handle handle = heap.allocateFilledImmutable(PCLASS, length);
+    PBytes made = new PBytes(handle);
+    Filler filler = new Filler(handle, length);
+    try {
+      handle.putLong(LENGTH, length);
+      fill.accept(filler);
+      if (filler.written != length) {
+        throw Errors.underfilled("byte sequence", filler.written, length);
+      }
+    } catch (RuntimeException | Error e) {
+      heap.free(made);
+      throw e;
+    } finally {
+      filler.open = false;
+    }
+    WriteBack.prefix(handle, DATA + length);
+    return made;
+  }
+
+  /** Writes a new byte sequence's bytes in order; only inside {@link PBytes#of(Heap, int, Consumer)}. */
+  public static final class Filler {
+    private final Handle handle;
+    private final int length;
+    private int written;
+    private boolean open = true;
+
+    private Filler(Handle handle, int length) {
+      this.handle = handle;
+      this.length = length;
+    }
+
+    public Filler put(byte[] bytes) {
+      return put(bytes, 0, bytes.length);
+    }
+
+    public Filler put(byte[] bytes, int from, int count) {
+      Objects.checkFromIndexSize(from, count, bytes.length);
+      handle.putBytes(next(count), bytes, from, count);
+      return advance(count);
+    }
+
+    /** Four bytes, big endian, as {@link java.nio.ByteBuffer#putInt(int)} writes them. */
+    public Filler putInt(int value) {
+      long at = next(Integer.BYTES);
+      for (int i = 0; i < Integer.BYTES; i++) {
+        handle.putByte(at + i, (byte) (value >>> (Integer.SIZE - Byte.SIZE * (i + 1))));
+      }
+      return advance(Integer.BYTES);
+    }
+
+    /** Where the next {@code count} bytes go; throws if they do not fit or the sequence is made. */
+    private long next(int count) {
+      if (!open) {
+        throw Errors.fillerClosed("byte sequence");
+      }
+      Objects.checkFromIndexSize(written, count, length);
+      return DATA + written;
+    }
+
+    private Filler advance(int count) {
+      written += count;
+      return this;
+    }
   }
 
   @Override

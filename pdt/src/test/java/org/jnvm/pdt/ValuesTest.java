@@ -183,6 +183,41 @@ class ValuesTest extends HeapTest {
     assertEquals(2, low.byteAt(1));
   }
 
+  /**
+   * A byte sequence filled in parts holds them in order, its ints big endian as a ByteBuffer's,
+   * and survives a reopen. A filler that writes too little, too much, or
+   * throws makes nothing and frees what it took, and one kept past its fill refuses to write.
+   */
+  @Test
+  void aByteSequenceFilledInPartsHoldsThemAndAFaultyFillMakesNothing() {
+    Heap h = heap.heap();
+    byte[] blob = new byte[1000];
+    new Random(7).nextBytes(blob);
+    byte[] head = {9, 8, 7};
+    int length = head.length + 2 * Integer.BYTES + 900;
+    PBytes made = PBytes.of(h, length, out -> out.put(head).putInt(-123_456_789).put(blob, 61, 249).putInt(0x01020304).put(blob, 310, 651));
+    byte[] expected = java.nio.ByteBuffer.allocate(length).put(head).putInt(-123_456_789).put(blob, 61, 249).putInt(0x01020304).put(blob, 310, 651).array();
+    assertArrayEquals(expected, made.toByteArray());
+    h.roots().put("made", made);
+
+    long available = h.availableBlocks();
+    assertThrows(IllegalStateException.class, () -> PBytes.of(h, 600, out -> out.put(blob, 0, 599)));
+    assertThrows(IndexOutOfBoundsException.class, () -> PBytes.of(h, 600, out -> out.put(blob, 0, 601)));
+    assertThrows(IndexOutOfBoundsException.class, () -> PBytes.of(h, 600, out -> out.put(blob, 999, 2)));
+    assertThrows(ArithmeticException.class, () -> PBytes.of(h, 600, out -> {
+      out.put(blob, 0, 300);
+      throw new ArithmeticException("the fill's own fault");
+    }));
+    h.pfence();
+    assertEquals(available, h.availableBlocks(), "every failed fill freed its blocks");
+    PBytes.Filler[] kept = new PBytes.Filler[1];
+    PBytes.of(h, 0, out -> kept[0] = out);
+    assertThrows(IllegalStateException.class, () -> kept[0].put(new byte[0]));
+
+    PBytes back = heap.reopen().roots().get("made", PBytes.class);
+    assertArrayEquals(expected, back.toByteArray());
+  }
+
   @Test
   void boxedNumbersBehaveLikeTheirJavaBoxes() {
     Heap h = heap.heap();

@@ -148,6 +148,16 @@ public final class Errors {
         "a failure-atomic block that writes heap " + path + " cannot also write heap " + otherPath + "; use one block per heap");
   }
 
+  // ------------------------------------------------------------ filling new objects
+
+  public static IllegalStateException underfilled(String what, long filled, long length) {
+    return new IllegalStateException("a new " + what + " of " + length + " bytes was given " + filled + "; its filler must write every byte");
+  }
+
+  public static IllegalStateException fillerClosed(String what) {
+    return new IllegalStateException("a filler of a " + what + " was used after the " + what + " was made; keep it inside the fill");
+  }
+
   // ------------------------------------------------------------ heap options
 
   public static IllegalArgumentException negativePrefault(long bytes) {
