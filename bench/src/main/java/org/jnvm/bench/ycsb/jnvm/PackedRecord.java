@@ -2,6 +2,7 @@ package org.jnvm.bench.ycsb.jnvm;
 
 import java.nio.ByteBuffer;
 import org.jnvm.bench.ycsb.store.YcsbRecord.Slice;
+import org.jnvm.heap.Heap;
 import org.jnvm.pdt.PBytes;
 
 /**
@@ -56,20 +57,23 @@ final class PackedRecord {
     return new PackedRecord(stored.toByteArray());
   }
 
-  /** Values by slot, null where there is none, in one array. */
-  static byte[] pack(byte[][] slots) {
+  /**
+   * A new record in {@code heap}, not yet published, of the values by slot {@code slots} has, null
+   * where there is none: written straight into the heap, without packing it on the Java heap first.
+   */
+  static PBytes pack(Heap heap, byte[][] slots) {
     int size = 0;
     for (byte[] value : slots) {
       size += Integer.BYTES + (value == null ? 0 : value.length);
     }
-    ByteBuffer packed = ByteBuffer.allocate(size);
-    for (byte[] value : slots) {
-      packed.putInt(value == null ? ABSENT : value.length);
-      if (value != null) {
-        packed.put(value);
+    return PBytes.of(heap, size, out -> {
+      for (byte[] value : slots) {
+        out.putInt(value == null ? ABSENT : value.length);
+        if (value != null) {
+          out.put(value);
+        }
       }
-    }
-    return packed.array();
+    });
   }
 
   /**
@@ -84,22 +88,26 @@ final class PackedRecord {
   }
 
   /**
-   * This record with the slots {@code changed} has a value for set to it, packed: an update's new
-   * record, which copies the unchanged slots' bytes, lengths included, as they are.
+   * A new record in {@code heap}, not yet published: this one with the slots {@code changed} has a
+   * value for set to it, an update's copy on write. It is written straight into the heap from this
+   * record's bytes and the changed values, without packing it on the Java heap first.
    */
-  byte[] with(byte[][] changed) {
+  PBytes updated(Heap heap, byte[][] changed) {
     int size = 0;
     for (int i = 0; i < FieldNames.COUNT; i++) {
       size += changed[i] == null ? starts[i + 1] - starts[i] : Integer.BYTES + changed[i].length;
     }
-    ByteBuffer out = ByteBuffer.allocate(size);
-    for (int i = 0; i < FieldNames.COUNT; i++) {
-      if (changed[i] == null) {
-        out.put(packed, starts[i], starts[i + 1] - starts[i]);
-      } else {
-        out.putInt(changed[i].length).put(changed[i]);
+    return PBytes.of(heap, size, out -> {
+      // Unchanged slots next to each other are copied in one run: an update of one field is two.
+      int unchangedFrom = 0;
+      for (int i = 0; i < FieldNames.COUNT; i++) {
+        if (changed[i] != null) {
+          out.put(packed, starts[unchangedFrom], starts[i] - starts[unchangedFrom]);
+          out.putInt(changed[i].length).put(changed[i]);
+          unchangedFrom = i + 1;
+        }
       }
-    }
-    return out.array();
+      out.put(packed, starts[unchangedFrom], packed.length - starts[unchangedFrom]);
+    });
   }
 }

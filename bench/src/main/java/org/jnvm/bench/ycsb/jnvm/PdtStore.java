@@ -26,7 +26,7 @@ final class PdtStore extends PMapStore<PBytes> {
 
   @Override
   PBytes create(YcsbRecord record) {
-    return PBytes.of(heap(), PackedRecord.pack(names.slots(record)));
+    return PackedRecord.pack(heap(), names.slots(record));
   }
 
   @Override
@@ -36,7 +36,7 @@ final class PdtStore extends PMapStore<PBytes> {
 
   @Override
   PBytes changed(PBytes stored, YcsbRecord changes) {
-    return PBytes.of(heap(), PackedRecord.of(stored).with(names.slots(changes)));
+    return PackedRecord.of(stored).updated(heap(), names.slots(changes));
   }
 
   @Override

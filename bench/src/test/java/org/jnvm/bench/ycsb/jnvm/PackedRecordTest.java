@@ -34,9 +34,15 @@ class PackedRecordTest {
     ShmDirectories.delete(directory);
   }
 
-  /** The two places a record is read from: its array, and a {@code PBytes} that stores it. */
+  /**
+   * The places a record's slots are read from: its array, a {@code PBytes} that stores it, and an
+   * update of that {@code PBytes} that changes nothing, which reads only the slots' lengths.
+   */
   private List<Function<byte[], PackedRecord>> readers() {
-    return List.of(PackedRecord::of, packed -> PackedRecord.of(PBytes.of(heap, packed)));
+    return List.of(
+        PackedRecord::of,
+        packed -> PackedRecord.of(PBytes.of(heap, packed)),
+        packed -> PackedRecord.of(PackedRecord.of(packed).updated(heap, new byte[FieldNames.COUNT][])));
   }
 
   @Test
@@ -47,7 +53,7 @@ class PackedRecordTest {
     }
     slots[5] = new byte[0];
     for (Function<byte[], PackedRecord> read : readers()) {
-      PackedRecord record = read.apply(PackedRecord.pack(slots));
+      PackedRecord record = read.apply(packed(slots));
       for (int i = 0; i < slots.length; i++) {
         assertArrayEquals(slots[i], array(record.slot(i)), "slot " + i);
       }
@@ -64,17 +70,17 @@ class PackedRecordTest {
     byte[][] changed = new byte[FieldNames.COUNT][];
     changed[7] = bytes(70, 2);
     changed[4] = bytes(40, 6);
-    for (Function<byte[], PackedRecord> read : readers()) {
-      PackedRecord next = PackedRecord.of(read.apply(PackedRecord.pack(slots)).with(changed));
-      for (int i = 0; i < slots.length; i++) {
-        assertArrayEquals(changed[i] != null ? changed[i] : slots[i], array(next.slot(i)), "slot " + i);
-      }
+    PBytes stored = PackedRecord.pack(heap, slots);
+    PackedRecord next = PackedRecord.of(PackedRecord.of(stored).updated(heap, changed));
+    for (int i = 0; i < slots.length; i++) {
+      assertArrayEquals(changed[i] != null ? changed[i] : slots[i], array(next.slot(i)), "slot " + i);
     }
+    assertArrayEquals(packed(slots), stored.toByteArray(), "the stored record is left as it was");
   }
 
   @Test
   void bytesThatAreNotTenSlotsExactlyAreRefused() {
-    byte[] empty = PackedRecord.pack(new byte[FieldNames.COUNT][]);
+    byte[] empty = packed(new byte[FieldNames.COUNT][]);
     for (Function<byte[], PackedRecord> read : readers()) {
       assertThrows(IllegalArgumentException.class, () -> read.apply(Arrays.copyOf(empty, empty.length + 4)), "bytes beyond the last slot");
       assertThrows(IllegalArgumentException.class, () -> read.apply(Arrays.copyOf(empty, empty.length - 2)), "a record cut short");
@@ -85,6 +91,11 @@ class PackedRecordTest {
       negative[3] = -2;
       assertThrows(IllegalArgumentException.class, () -> read.apply(negative), "a negative length other than absent");
     }
+  }
+
+  /** A record of the values by slot {@code slots} has, as its bytes. */
+  private byte[] packed(byte[][] slots) {
+    return PackedRecord.pack(heap, slots).toByteArray();
   }
 
   private static byte[] bytes(int seed, int length) {
