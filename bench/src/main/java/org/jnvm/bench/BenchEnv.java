@@ -9,10 +9,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import java.util.stream.Stream;
 import org.jnvm.memory.Memory;
 
 /**
@@ -56,6 +58,15 @@ public final class BenchEnv {
   static Path newHeapFile(Path dir, String name) {
     String run = System.getProperty(RUN, "adhoc");
     return dir.resolve(FILE_PREFIX + run + "-" + name + "-" + ProcessHandle.current().pid() + "-" + COUNTER.incrementAndGet() + ".heap");
+  }
+
+  /** Deletes {@code directory} and everything under it. */
+  public static void deleteTree(Path directory) throws IOException {
+    try (Stream<Path> files = Files.walk(directory)) {
+      for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(file);
+      }
+    }
   }
 
   static void delete(Path file) {

@@ -3,12 +3,11 @@ package org.jnvm.bench.ycsb.jnvm;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
+import org.jnvm.bench.BenchEnv;
 import org.jnvm.bench.ycsb.store.StoreSizing;
 import org.jnvm.bench.ycsb.store.YcsbRecord;
 import org.jnvm.bench.ycsb.store.YcsbRecord.Slice;
@@ -25,6 +24,8 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import site.ycsb.Client;
+import site.ycsb.workloads.CoreWorkload;
 
 /**
  * A diagnostic for paired runs of two builds, in no report: jnvm-pdt's store alone, without the
@@ -44,7 +45,8 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 1)
 @Fork(1)
 public class PdtStoreBench {
-  private static final int VALUE_BYTES = 100;
+  /** YCSB's default value length, which {@link StoreSizing#of} sizes the heap for. */
+  private static final int VALUE_BYTES = Integer.parseInt(CoreWorkload.FIELD_LENGTH_PROPERTY_DEFAULT);
 
   @State(Scope.Thread)
   public static class Loaded {
@@ -59,11 +61,10 @@ public class PdtStoreBench {
 
     @Setup(Level.Trial)
     public void load() throws IOException {
-      directory = Files.createTempDirectory(Path.of("/dev/shm"), "pdt-store-bench");
+      directory = Files.createTempDirectory(BenchEnv.shmDir(), "pdt-store-bench");
       Properties properties = new Properties();
-      FieldNames names = FieldNames.of(properties);
-      StoreSizing sizing = new StoreSizing(records, YcsbRecord.encodedSize(FieldNames.COUNT, "field9", VALUE_BYTES), "user" + Long.MAX_VALUE);
-      store = new PdtStore(JnvmConfig.of(properties), directory, sizing, names);
+      properties.setProperty(Client.RECORD_COUNT_PROPERTY, Integer.toString(records));
+      store = new PdtStore(JnvmConfig.of(properties), directory, StoreSizing.of(properties), FieldNames.of(properties));
       Random random = new Random(11);
       keys = new String[records];
       for (int i = 0; i < records; i++) {
@@ -86,7 +87,7 @@ public class PdtStoreBench {
       for (int i = 0; i < fields; i++) {
         byte[] value = new byte[VALUE_BYTES];
         random.nextBytes(value);
-        names[i] = "field" + (fields == 1 ? 7 : i);
+        names[i] = CoreWorkload.FIELD_NAME_PREFIX_DEFAULT + (fields == 1 ? 7 : i);
         values[i] = Slice.of(value);
       }
       return YcsbRecord.owning(names, values, fields);
@@ -102,9 +103,7 @@ public class PdtStoreBench {
     @TearDown(Level.Trial)
     public void close() throws IOException {
       store.close();
-      try (Stream<Path> files = Files.walk(directory)) {
-        files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-      }
+      BenchEnv.deleteTree(directory);
     }
   }
 

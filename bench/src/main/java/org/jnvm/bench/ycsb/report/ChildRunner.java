@@ -6,9 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
+import org.jnvm.bench.BenchEnv;
 import org.jnvm.bench.StaleStores;
 import org.jnvm.bench.ycsb.YcsbBinding;
 
@@ -64,7 +63,7 @@ final class ChildRunner {
       }
       return lines.stream().filter(l -> l.startsWith("result ")).map(l -> parse(binding, map, round, l)).toList();
     } finally {
-      delete(store);
+      BenchEnv.deleteTree(store);
     }
   }
 
@@ -87,11 +86,4 @@ final class ChildRunner {
         Long.parseLong(f[7]));
   }
 
-  private static void delete(Path directory) throws IOException {
-    try (Stream<Path> files = Files.walk(directory)) {
-      for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(file);
-      }
-    }
-  }
 }

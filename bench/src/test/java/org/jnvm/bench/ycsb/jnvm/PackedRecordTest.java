@@ -35,8 +35,8 @@ class PackedRecordTest {
   }
 
   /**
-   * The places a record's slots are read from: its array, a {@code PBytes} that stores it, and an
-   * update of that {@code PBytes} that changes nothing, which reads only the slots' lengths.
+   * The places a record's slots are read from: its array, a {@code PBytes} that stores it, and the
+   * {@code PBytes} an update that changes nothing writes from it, slot runs and all.
    */
   private List<Function<byte[], PackedRecord>> readers() {
     return List.of(
