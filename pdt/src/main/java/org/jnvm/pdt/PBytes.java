@@ -85,7 +85,7 @@ public final class PBytes implements PObject, Comparable<PBytes>, ImmutableValue
     }
 
     public Filler put(byte[] bytes, int from, int count) {
-      // The handle checks from and count against the array before it writes.
+      Objects.checkFromIndexSize(from, count, bytes.length);
       handle.putBytes(next(count), bytes, from, count);
       return advance(count);
     }
