@@ -1,5 +1,7 @@
 package org.jnvm.bench.ycsb.report;
 
+import java.time.Duration;
+import org.jnvm.bench.HostGate;
 import org.jnvm.bench.Markers;
 
 /**
@@ -12,8 +14,11 @@ import org.jnvm.bench.Markers;
  * @param childHeapMiB each child JVM's -Xmx
  * @param rounds how many times every binding runs every workload, each round in a child JVM of its
  *     own on a store loaded afresh
+ * @param longestHostWait the longest a child waits for a calm host before it starts ({@link HostGate})
+ * @param hostWaitBudget the longest all children of a run wait for it together
  */
-record Settings(String mode, long records, long operations, double maxSeconds, int childHeapMiB, int rounds) {
+record Settings(String mode, long records, long operations, double maxSeconds, int childHeapMiB, int rounds, Duration longestHostWait,
+    Duration hostWaitBudget) {
   /**
    * Two rounds, the second in the reverse order of the first. The bindings run one after another
    * for up to an hour on a shared host whose speed drifts (one full run found the blackhole 5–18%
@@ -28,12 +33,14 @@ record Settings(String mode, long records, long operations, double maxSeconds, i
       // Under 10 minutes on 2 loaded cores, both rounds. A run is long enough for a store's steady
       // state: with 200,000 operations (a warm-up of 40,000), jnvm-pdt took 3.6 µs per operation on
       // A where a run of 1,000,000 took 2.4, its update path not yet compiled, while volatile took
-      // 1.66 and 1.63 µs.
-      case "quick" -> new Settings(mode, 100_000, 1_000_000, 3, 3072, ROUNDS);
+      // 1.66 and 1.63 µs. Runs took 8 min 16 s without waiting for the host; the reading after each
+      // of the 20 children and the waits add at most 50 s.
+      case "quick" -> new Settings(mode, 100_000, 1_000_000, 3, 3072, ROUNDS, Duration.ofSeconds(10), Duration.ofSeconds(30));
       // 3M records: a child JVM of 14 GB, all of it touched when it starts (see YcsbReport.childJvm),
       // beside its store's files on /dev/shm, within 24 GiB. Each round runs half the operations of
-      // the one round this mode used to run, so that both take about as long as that did.
-      case "full" -> new Settings(mode, 3_000_000, 1_500_000, 30, 14336, ROUNDS);
+      // the one round this mode used to run, so that both take about as long as that did. A child
+      // takes 1 to 5 minutes here, so waiting up to a minute for a calm host costs little beside it.
+      case "full" -> new Settings(mode, 3_000_000, 1_500_000, 30, 14336, ROUNDS, Duration.ofSeconds(60), Duration.ofMinutes(5));
       default -> throw new IllegalArgumentException("mode " + mode + ": quick or full");
     };
   }

@@ -7,8 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.jnvm.bench.BenchEnv;
-import org.jnvm.bench.HostState;
-import org.jnvm.bench.HostStalls;
+import org.jnvm.bench.HostGate;
 import org.jnvm.bench.StaleStores;
 import org.jnvm.bench.ycsb.YcsbBinding;
 
@@ -86,7 +85,8 @@ public final class YcsbPair {
         return mode;
       }
       long operations = Math.max(mode.operations(), (long) Math.ceil(seconds * OPERATIONS_A_SECOND));
-      return new Settings(mode.mode(), mode.records(), Math.min(operations, Integer.MAX_VALUE), seconds, mode.childHeapMiB(), mode.rounds());
+      return new Settings(mode.mode(), mode.records(), Math.min(operations, Integer.MAX_VALUE), seconds, mode.childHeapMiB(), mode.rounds(),
+          mode.longestHostWait(), mode.hostWaitBudget());
     }
   }
 
@@ -103,15 +103,17 @@ public final class YcsbPair {
     Files.createDirectories(LOG.getParent());
     Files.deleteIfExists(LOG);
     StaleStores.clear(HEAPS);
-    HostStalls host = HostState.probe();
+    HostGate gate = HostGate.onThisHost(settings.longestHostWait(), settings.hostWaitBudget());
     for (int round = 1; round <= plan.rounds(); round++) {
       for (int i = 0; i < plan.jars().size(); i++) {
         Path jar = plan.jars().get(i);
-        String stalled = HostStalls.percent(host.stalledShare(HostState.PROBE_SPAN));
+        HostGate.Entry entry = gate.enter();
         ChildRunner child = new ChildRunner(YcsbReport.childJvm(settings, PEER_FLAGS, jar.toString()), WORKLOADS, HEAPS, LOG);
-        for (Run run : child.run(round, plan.binding(), "-", plan.threads(), plan.letters(), settings, plan.properties())) {
-          System.out.printf(Locale.ROOT, "round %d, jar %d (%s): %d thread(s), %c: %,.0f ops/s, p50 %.2f µs, p99 %.2f µs, %d failed; host stalled %s before%n", round,
-              i + 1, jar.getFileName(), run.threads(), run.workload(), run.opsPerSecond(), run.p50Us(), run.p99Us(), run.failed(), stalled);
+        List<Run> runs = child.run(round, plan.binding(), "-", plan.threads(), plan.letters(), settings, plan.properties());
+        String host = new YcsbReport.HostCheck(round, jar.getFileName().toString(), entry, gate.leave()).describe();
+        for (Run run : runs) {
+          System.out.printf(Locale.ROOT, "round %d, jar %d (%s): %d thread(s), %c: %,.0f ops/s, p50 %.2f µs, p99 %.2f µs, %d failed; host stalled %s%n", round,
+              i + 1, jar.getFileName(), run.threads(), run.workload(), run.opsPerSecond(), run.p50Us(), run.p99Us(), run.failed(), host);
         }
       }
     }

@@ -14,6 +14,7 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
 import org.jnvm.bench.Environment;
+import org.jnvm.bench.HostGate;
 import org.jnvm.bench.HostState;
 import org.jnvm.bench.HostStalls;
 import org.jnvm.bench.Markers;
@@ -120,19 +121,20 @@ public final class YcsbReport {
     String threads = String.join(",", THREADS.stream().map(String::valueOf).toList());
     List<Run> runs = new ArrayList<>();
     StaleStores.clear(heaps);
-    HostStalls host = HostState.probe();
+    HostGate gate = HostGate.onThisHost(settings.longestHostWait(), settings.hostWaitBudget());
     List<HostCheck> checks = new ArrayList<>();
     for (int round = 1; round <= settings.rounds(); round++) {
       for (Child child : order(round)) {
-        checks.add(new HostCheck(round, child.label(), host.stalledShare(HostState.PROBE_SPAN)));
+        HostGate.Entry entry = gate.enter();
         long t0 = System.nanoTime();
         runs.addAll(children.run(round, child.binding(), child.map(), threads, child.letters(), settings));
-        System.out.printf(Locale.ROOT, "ycsb: round %d, %s done in %.0f s (host stalled %s before it)%n", round, child.label(), (System.nanoTime() - t0) / 1e9,
-            HostStalls.percent(checks.get(checks.size() - 1).stalledShare()));
+        long nanos = System.nanoTime() - t0;
+        HostCheck check = new HostCheck(round, child.label(), entry, gate.leave());
+        checks.add(check);
+        System.out.printf(Locale.ROOT, "ycsb: round %d, %s done in %.0f s (host stalled %s)%n", round, child.label(), nanos / 1e9, check.describe());
       }
     }
-    HostState after = HostState.now();
-    checks.add(new HostCheck(settings.rounds(), HostCheck.AFTER_THE_LAST, after.memoryStalls()));
+    HostState after = new HostState(Environment.loadAverage(), checks.get(checks.size() - 1).stalledAfter());
     Duration took = Duration.between(started, Instant.now());
     Results results = new Results(runs);
     List<Floor> floors = Floor.all(results, THREADS, WORKLOADS);
@@ -142,8 +144,8 @@ public final class YcsbReport {
     writeHostChecks(checks, out.resolve(tag + "-host.csv"));
     YcsbPlots.throughput(results, THREADS, WORKLOADS, out.resolve(tag + "-throughput.png"));
     YcsbPlots.storeTime(results, THREADS, WORKLOADS, out.resolve(tag + "-store-time.png"));
-    // The first child's check is the run's first: the host before the run.
-    String load = HostState.during(new HostState(loadBefore, checks.get(0).stalledShare()), after);
+    // The first child's check is the run's first: the host as the run started, after any wait for it.
+    String load = HostState.during(new HostState(loadBefore, checks.get(0).entry().stalledShare()), after);
     new YcsbSection(text, settings, jvm, heaps, command, source, started, took, load).write(results, floors, checks);
     System.out.print(text);
     Markers.replace(resultsFile, tag, text.toString());
@@ -158,12 +160,22 @@ public final class YcsbReport {
   }
 
   /**
-   * What {@link HostStalls} found just before a child of a round ran, or after the last.
+   * What {@link HostStalls} found around a child of a round: as the child was let in, after
+   * waiting for a calm host if it had to, and just after it ended.
    *
-   * @param stalledShare the share of {@link HostState#PROBE_SPAN} the probe spent waiting, from 0 to 1
+   * @param stalledAfter the share of {@link HostState#PROBE_SPAN} the probe after the child spent waiting, from 0 to 1
    */
-  record HostCheck(int round, String before, double stalledShare) {
-    static final String AFTER_THE_LAST = "(after the last child)";
+  record HostCheck(int round, String child, HostGate.Entry entry, double stalledAfter) {
+    /** Did the host turn bad while the child ran, as far as the reading after it tells? */
+    boolean disturbedAfter() {
+      return stalledAfter > HostGate.CALM;
+    }
+
+    /** The readings, as the report's log and its Host line give them: "6.1% → 7.3%", and the wait if there was one. */
+    String describe() {
+      long waited = entry.waited().toSeconds();
+      return HostStalls.percent(entry.stalledShare()) + (waited == 0 ? "" : " after waiting " + waited + " s") + " → " + HostStalls.percent(stalledAfter);
+    }
   }
 
   /** The children of round {@code round} (from 1): in the bindings' order, and in reverse in every even round. */
@@ -218,9 +230,10 @@ public final class YcsbReport {
 
   private static void writeHostChecks(List<HostCheck> checks, Path file) throws IOException {
     List<String> lines = new ArrayList<>();
-    lines.add("round,before,stalled_share");
+    lines.add("round,child,stalled_before,waited_s,stalled_after");
     for (HostCheck c : checks) {
-      lines.add(String.join(",", Integer.toString(c.round()), '"' + c.before() + '"', num(c.stalledShare())));
+      lines.add(String.join(",", Integer.toString(c.round()), '"' + c.child() + '"', num(c.entry().stalledShare()), Long.toString(c.entry().waited().toSeconds()),
+          num(c.stalledAfter())));
     }
     Files.write(file, lines, StandardCharsets.UTF_8);
   }

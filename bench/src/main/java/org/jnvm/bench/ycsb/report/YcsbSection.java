@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import org.jnvm.bench.Environment;
 import org.jnvm.bench.HostState;
+import org.jnvm.bench.HostGate;
 import org.jnvm.bench.HostStalls;
 import org.jnvm.bench.Markers;
 import org.jnvm.bench.ycsb.YcsbBinding;
@@ -63,11 +64,14 @@ final class YcsbSection {
         + "a steady drift of this shared host's speed over the run weighs on every binding alike. A figure takes the rounds together: their "
         + "operations over their seconds, and the percentiles of their latencies merged. The \"ops/s by round\" column shows each round, "
         + "which tells how far the host moved.");
-    add("- Host: before each child, and after the last, `HostStalls` read 8-byte words at random over " + (HostState.PROBE_BYTES >> 20)
+    add("- Host: before and after each child, `HostStalls` read 8-byte words at random over " + (HostState.PROBE_BYTES >> 20)
         + " MiB of memory for " + HostState.PROBE_SPAN.toMillis() + " ms and counted the time spent in steps of " + HostStalls.READS_PER_STEP
         + " reads that took over " + HostStalls.STALL_NANOS / 1000 + " µs: waits for the host, which a shared host's memory causes "
-        + "and no guest counter shows (see the class). Share of that time spent so, child by child in each round's order: "
-        + hostChecks(checks) + ". A child measured while this is high ran slower for it, whatever its binding; compare its rounds.");
+        + "and no guest counter shows (see the class). A child started once a reading was at most " + HostStalls.percent(HostGate.CALM)
+        + ", or after " + settings.longestHostWait().toSeconds() + " s of readings (" + settings.hostWaitBudget().toSeconds()
+        + " s at most over the run; `HostGate`). Share of the time spent so, child by child in each round's order, before → after: "
+        + hostChecks(checks) + ". A child measured while this is high ran slower for it, whatever its binding; compare its rounds. "
+        + disturbed(checks));
     add("- jnvm stores: a heap file in " + heaps + " (tmpfs) with the clwb backend, and a thread of the heap's that keeps the pages of the next "
         + (JnvmConfig.DEFAULT_PREFAULT_BYTES >> 20) + " MiB of never-used blocks mapped in (`HeapConfig.prefault`), as every child pre-touches "
         + "its Java heap. " + Environment.writeBack(jvm.get(0)));
@@ -125,14 +129,20 @@ final class YcsbSection {
     add(Markers.end(tag));
   }
 
-  /** The checks as the Host line prints them: round by round, each child with its share. */
+  /** The checks as the Host line prints them: round by round, each child with its readings. */
   static String hostChecks(List<YcsbReport.HostCheck> checks) {
     List<String> rounds = new ArrayList<>();
     for (int round : checks.stream().mapToInt(YcsbReport.HostCheck::round).distinct().toArray()) {
       rounds.add("round " + round + ": " + String.join(", ", checks.stream().filter(c -> c.round() == round)
-          .map(c -> c.before() + " " + HostStalls.percent(c.stalledShare())).toList()));
+          .map(c -> c.child() + " " + c.describe()).toList()));
     }
     return String.join("; ", rounds);
+  }
+
+  /** The children after which the host read busy, whose figures it may have lowered. */
+  static String disturbed(List<YcsbReport.HostCheck> checks) {
+    List<String> children = checks.stream().filter(YcsbReport.HostCheck::disturbedAfter).map(c -> c.child() + " in round " + c.round()).toList();
+    return children.isEmpty() ? "Every reading after a child was calm." : "The host read busy after " + String.join(", ", children) + ".";
   }
 
   private static String byRound(Results results, Run run) {

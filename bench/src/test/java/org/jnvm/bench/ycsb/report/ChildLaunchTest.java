@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -28,7 +29,7 @@ import org.junit.jupiter.api.Test;
  * the reports use.
  */
 class ChildLaunchTest {
-  private static final Settings TINY = new Settings("test", 200, 400, 1, 256, 1);
+  private static final Settings TINY = new Settings("test", 200, 400, 1, 256, 1, Duration.ZERO, Duration.ZERO);
   private static final Path PEER_FLAGS = Path.of("ycsb/peer-jvm-flags");
   private static final Path WORKLOADS = Path.of("ycsb/workloads");
   /** The children's output, kept after the test for a failure's diagnosis. */
