@@ -57,9 +57,9 @@ public final class HostGate {
     return new Entry(share, probeSpan.multipliedBy(waits));
   }
 
-  /** The host's reading now, after a measurement. */
-  public double leave() {
-    return probe.getAsDouble();
+  /** Reads the host after the measurement {@code entry} let in, and gives the readings around it. */
+  public Passage leave(Entry entry) {
+    return new Passage(entry.stalledShare(), entry.waited(), probe.getAsDouble());
   }
 
   /**
@@ -69,4 +69,24 @@ public final class HostGate {
    * @param waited the readings taken beyond the first, which the measurement waited for
    */
   public record Entry(double stalledShare, Duration waited) {}
+
+  /**
+   * The readings around a measurement.
+   *
+   * @param stalledBefore the last reading before it started, from 0 to 1
+   * @param waited how long it waited for a calm host
+   * @param stalledAfter the reading just after it ended, from 0 to 1
+   */
+  public record Passage(double stalledBefore, Duration waited, double stalledAfter) {
+    /** Did the host turn bad while the measurement ran, as far as the reading after it tells? */
+    public boolean disturbed() {
+      return stalledAfter > CALM;
+    }
+
+    /** The readings as reports print them: "6.1% → 7.3%", with the wait if there was one. */
+    public String describe() {
+      long seconds = waited.toSeconds();
+      return HostStalls.percent(stalledBefore) + (seconds == 0 ? "" : " after waiting " + seconds + " s") + " → " + HostStalls.percent(stalledAfter);
+    }
+  }
 }

@@ -1,6 +1,7 @@
 package org.jnvm.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -34,8 +35,19 @@ class HostGateTest {
   @Test
   void aBusyHostIsReadUntilItIsCalm() {
     HostGate gate = new HostGate(readings(0.3, 0.2, HostGate.CALM, 0.5), SECOND, Duration.ofSeconds(10), Duration.ofSeconds(30));
-    assertEquals(new HostGate.Entry(HostGate.CALM, Duration.ofSeconds(2)), gate.enter());
-    assertEquals(0.5, gate.leave());
+    HostGate.Entry entry = gate.enter();
+    assertEquals(new HostGate.Entry(HostGate.CALM, Duration.ofSeconds(2)), entry);
+    assertEquals(new HostGate.Passage(HostGate.CALM, Duration.ofSeconds(2), 0.5), gate.leave(entry));
+  }
+
+  @Test
+  void aPassageTellsWhetherTheHostTurnedBusyAndPrintsItsReadings() {
+    HostGate.Passage calm = new HostGate.Passage(0.061, Duration.ZERO, HostGate.CALM);
+    HostGate.Passage busy = new HostGate.Passage(0.4, Duration.ofSeconds(10), 0.25);
+    assertFalse(calm.disturbed());
+    assertTrue(busy.disturbed());
+    assertEquals("6.1% → 10.0%", calm.describe());
+    assertEquals("40.0% after waiting 10 s → 25.0%", busy.describe());
   }
 
   @Test
@@ -47,7 +59,7 @@ class HostGateTest {
 
   @Test
   void theWaitsOfARunStopAtItsAllowance() {
-    HostGate gate = new HostGate(readings(0.3, 0.3, 0.3, 0.3, 0.3, 0.3, 0.3), SECOND, Duration.ofSeconds(2), Duration.ofSeconds(3));
+    HostGate gate = new HostGate(readings(0.3, 0.3, 0.3, 0.3, 0.3, 0.3), SECOND, Duration.ofSeconds(2), Duration.ofSeconds(3));
     assertEquals(Duration.ofSeconds(2), gate.enter().waited());
     assertEquals(Duration.ofSeconds(1), gate.enter().waited());
     assertEquals(new HostGate.Entry(0.3, Duration.ZERO), gate.enter());

@@ -85,5 +85,4 @@ final class ChildRunner {
     return new Run(binding, map, round, Integer.parseInt(f[1]), f[2].charAt(0), Long.parseLong(f[3]), Double.parseDouble(f[4]), Latencies.decode(f[8]),
         Long.parseLong(f[7]));
   }
-
 }

@@ -110,7 +110,7 @@ public final class YcsbPair {
         HostGate.Entry entry = gate.enter();
         ChildRunner child = new ChildRunner(YcsbReport.childJvm(settings, PEER_FLAGS, jar.toString()), WORKLOADS, HEAPS, LOG);
         List<Run> runs = child.run(round, plan.binding(), "-", plan.threads(), plan.letters(), settings, plan.properties());
-        String host = new YcsbReport.HostCheck(round, jar.getFileName().toString(), entry, gate.leave()).describe();
+        String host = gate.leave(entry).describe();
         for (Run run : runs) {
           System.out.printf(Locale.ROOT, "round %d, jar %d (%s): %d thread(s), %c: %,.0f ops/s, p50 %.2f µs, p99 %.2f µs, %d failed; host stalled %s%n", round,
               i + 1, jar.getFileName(), run.threads(), run.workload(), run.opsPerSecond(), run.p50Us(), run.p99Us(), run.failed(), host);

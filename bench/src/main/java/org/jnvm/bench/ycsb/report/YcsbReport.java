@@ -129,12 +129,12 @@ public final class YcsbReport {
         long t0 = System.nanoTime();
         runs.addAll(children.run(round, child.binding(), child.map(), threads, child.letters(), settings));
         long nanos = System.nanoTime() - t0;
-        HostCheck check = new HostCheck(round, child.label(), entry, gate.leave());
+        HostCheck check = new HostCheck(round, child.label(), gate.leave(entry));
         checks.add(check);
-        System.out.printf(Locale.ROOT, "ycsb: round %d, %s done in %.0f s (host stalled %s)%n", round, child.label(), nanos / 1e9, check.describe());
+        System.out.printf(Locale.ROOT, "ycsb: round %d, %s done in %.0f s (host stalled %s)%n", round, child.label(), nanos / 1e9, check.host().describe());
       }
     }
-    HostState after = new HostState(Environment.loadAverage(), checks.get(checks.size() - 1).stalledAfter());
+    HostState after = new HostState(Environment.loadAverage(), checks.get(checks.size() - 1).host().stalledAfter());
     Duration took = Duration.between(started, Instant.now());
     Results results = new Results(runs);
     List<Floor> floors = Floor.all(results, THREADS, WORKLOADS);
@@ -145,7 +145,7 @@ public final class YcsbReport {
     YcsbPlots.throughput(results, THREADS, WORKLOADS, out.resolve(tag + "-throughput.png"));
     YcsbPlots.storeTime(results, THREADS, WORKLOADS, out.resolve(tag + "-store-time.png"));
     // The first child's check is the run's first: the host as the run started, after any wait for it.
-    String load = HostState.during(new HostState(loadBefore, checks.get(0).entry().stalledShare()), after);
+    String load = HostState.during(new HostState(loadBefore, checks.get(0).host().stalledBefore()), after);
     new YcsbSection(text, settings, jvm, heaps, command, source, started, took, load).write(results, floors, checks);
     System.out.print(text);
     Markers.replace(resultsFile, tag, text.toString());
@@ -159,24 +159,8 @@ public final class YcsbReport {
     }
   }
 
-  /**
-   * What {@link HostStalls} found around a child of a round: as the child was let in, after
-   * waiting for a calm host if it had to, and just after it ended.
-   *
-   * @param stalledAfter the share of {@link HostState#PROBE_SPAN} the probe after the child spent waiting, from 0 to 1
-   */
-  record HostCheck(int round, String child, HostGate.Entry entry, double stalledAfter) {
-    /** Did the host turn bad while the child ran, as far as the reading after it tells? */
-    boolean disturbedAfter() {
-      return stalledAfter > HostGate.CALM;
-    }
-
-    /** The readings, as the report's log and its Host line give them: "6.1% → 7.3%", and the wait if there was one. */
-    String describe() {
-      long waited = entry.waited().toSeconds();
-      return HostStalls.percent(entry.stalledShare()) + (waited == 0 ? "" : " after waiting " + waited + " s") + " → " + HostStalls.percent(stalledAfter);
-    }
-  }
+  /** What {@link HostStalls} found around a child of a round: as the gate let it in, and just after it ended. */
+  record HostCheck(int round, String child, HostGate.Passage host) {}
 
   /** The children of round {@code round} (from 1): in the bindings' order, and in reverse in every even round. */
   static List<Child> order(int round) {
@@ -232,8 +216,8 @@ public final class YcsbReport {
     List<String> lines = new ArrayList<>();
     lines.add("round,child,stalled_before,waited_s,stalled_after");
     for (HostCheck c : checks) {
-      lines.add(String.join(",", Integer.toString(c.round()), '"' + c.child() + '"', num(c.entry().stalledShare()), Long.toString(c.entry().waited().toSeconds()),
-          num(c.stalledAfter())));
+      lines.add(String.join(",", Integer.toString(c.round()), '"' + c.child() + '"', num(c.host().stalledBefore()), Long.toString(c.host().waited().toSeconds()),
+          num(c.host().stalledAfter())));
     }
     Files.write(file, lines, StandardCharsets.UTF_8);
   }

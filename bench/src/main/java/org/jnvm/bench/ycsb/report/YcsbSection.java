@@ -7,8 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.jnvm.bench.Environment;
-import org.jnvm.bench.HostState;
 import org.jnvm.bench.HostGate;
+import org.jnvm.bench.HostState;
 import org.jnvm.bench.HostStalls;
 import org.jnvm.bench.Markers;
 import org.jnvm.bench.ycsb.YcsbBinding;
@@ -134,14 +134,14 @@ final class YcsbSection {
     List<String> rounds = new ArrayList<>();
     for (int round : checks.stream().mapToInt(YcsbReport.HostCheck::round).distinct().toArray()) {
       rounds.add("round " + round + ": " + String.join(", ", checks.stream().filter(c -> c.round() == round)
-          .map(c -> c.child() + " " + c.describe()).toList()));
+          .map(c -> c.child() + " " + c.host().describe()).toList()));
     }
     return String.join("; ", rounds);
   }
 
   /** The children after which the host read busy, whose figures it may have lowered. */
   static String disturbed(List<YcsbReport.HostCheck> checks) {
-    List<String> children = checks.stream().filter(YcsbReport.HostCheck::disturbedAfter).map(c -> c.child() + " in round " + c.round()).toList();
+    List<String> children = checks.stream().filter(c -> c.host().disturbed()).map(c -> c.child() + " in round " + c.round()).toList();
     return children.isEmpty() ? "Every reading after a child was calm." : "The host read busy after " + String.join(", ", children) + ".";
   }
 

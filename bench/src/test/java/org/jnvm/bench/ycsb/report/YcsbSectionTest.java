@@ -24,7 +24,7 @@ class YcsbSectionTest {
   }
 
   private static HostCheck check(int round, String child, double before, long waitedSeconds, double after) {
-    return new HostCheck(round, child, new HostGate.Entry(before, Duration.ofSeconds(waitedSeconds)), after);
+    return new HostCheck(round, child, new HostGate.Passage(before, Duration.ofSeconds(waitedSeconds), after));
   }
 
   @Test
