@@ -78,9 +78,9 @@ public final class HostStalls {
     return tally.share();
   }
 
-  /** A share as a percentage with one decimal, as the reports print it. */
+  /** A share as a percentage with one decimal, as the reports print it; "unknown" for NaN, a share nobody counted. */
   public static String percent(double share) {
-    return String.format(Locale.ROOT, "%.1f%%", share * 100);
+    return Double.isNaN(share) ? "unknown" : String.format(Locale.ROOT, "%.1f%%", share * 100);
   }
 
   /** Time in steps, and the part of it in steps slower than the stall threshold. */

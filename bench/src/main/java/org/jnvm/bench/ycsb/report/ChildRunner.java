@@ -18,6 +18,9 @@ import org.jnvm.bench.ycsb.YcsbBinding;
 final class ChildRunner {
   /** The status of a process killed by signal 9: 128 + 9. */
   private static final int SIGKILL_STATUS = 137;
+  /** The words of a result line, and of one from a child that did not yet report its {@link ChildTime}. */
+  private static final int RESULT_WORDS = 12;
+  private static final int RESULT_WORDS_BEFORE_TIME = 9;
 
   private final List<String> jvm;
   private final Path workloads;
@@ -76,13 +79,18 @@ final class ChildRunner {
     return status == SIGKILL_STATUS ? " (killed by SIGKILL, as the kernel's out-of-memory killer does: check the free memory, and files left in /dev/shm)" : "";
   }
 
-  /** A {@link YcsbChild}'s result line; the percentiles it prints for the log are read from its histogram instead. */
+  /**
+   * A {@link YcsbChild}'s result line; the percentiles it prints for the log are read from its
+   * histogram instead. A line without the child's {@link ChildTime}, as a jar from before it prints
+   * ({@link YcsbPair} runs older builds), has it unknown.
+   */
   static Run parse(YcsbBinding binding, String map, int round, String line) {
     String[] f = line.split(" ", -1);
-    if (f.length != 9 || !f[0].equals("result") || f[2].length() != 1) {
+    if ((f.length != RESULT_WORDS && f.length != RESULT_WORDS_BEFORE_TIME) || !f[0].equals("result") || f[2].length() != 1) {
       throw new IllegalArgumentException("not a result line: " + line);
     }
-    return new Run(binding, map, round, Integer.parseInt(f[1]), f[2].charAt(0), Long.parseLong(f[3]), Double.parseDouble(f[4]), Latencies.decode(f[8]),
-        Long.parseLong(f[7]));
+    ChildTime time = f.length == RESULT_WORDS ? ChildTime.decode(f[8], f[9], f[10]) : ChildTime.UNKNOWN;
+    return new Run(binding, map, round, Integer.parseInt(f[1]), f[2].charAt(0), Long.parseLong(f[3]), Double.parseDouble(f[4]), Latencies.decode(f[f.length - 1]),
+        Long.parseLong(f[7]), time);
   }
 }

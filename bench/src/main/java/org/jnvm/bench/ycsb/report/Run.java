@@ -13,8 +13,9 @@ import org.jnvm.bench.ycsb.YcsbBinding;
  * @param seconds from starting the client threads to the last one's end (summed over the rounds)
  * @param latencies every operation's latency in nanoseconds, all types together
  * @param failed operations that did not return OK (Chronicle Map's refused scans, for one)
+ * @param time where the child's time went besides the store (summed over the rounds)
  */
-record Run(YcsbBinding binding, String map, int round, int threads, char workload, long ops, double seconds, Histogram latencies, long failed) {
+record Run(YcsbBinding binding, String map, int round, int threads, char workload, long ops, double seconds, Histogram latencies, long failed, ChildTime time) {
   static final int ALL_ROUNDS = 0;
 
   /**
@@ -38,7 +39,8 @@ record Run(YcsbBinding binding, String map, int round, int threads, char workloa
       seconds += r.seconds;
       failed += r.failed;
     }
-    return new Run(first.binding, first.map, ALL_ROUNDS, first.threads, first.workload, ops, seconds, latencies, failed);
+    ChildTime time = ChildTime.sum(rounds.stream().map(Run::time).toList(), rounds.stream().map(Run::seconds).toList());
+    return new Run(first.binding, first.map, ALL_ROUNDS, first.threads, first.workload, ops, seconds, latencies, failed, time);
   }
 
   /** What the rounds of one run share. */
@@ -53,6 +55,16 @@ record Run(YcsbBinding binding, String map, int round, int threads, char workloa
   /** Time per operation of one client thread: each thread runs its operations one after another. */
   double microsPerOp() {
     return threads * seconds * 1e6 / ops;
+  }
+
+  /** The share of the run's time the collector paused it. */
+  double gcPauseShare() {
+    return time.gcPauseSeconds() / seconds;
+  }
+
+  /** The share of its client threads' time they were on a CPU: below 1, they waited for a CPU, a lock or the collector. */
+  double clientOnCpuShare() {
+    return time.clientCpuSeconds() / (threads * seconds);
   }
 
   double p50Us() {

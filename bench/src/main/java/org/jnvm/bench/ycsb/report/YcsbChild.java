@@ -28,8 +28,9 @@ import site.ycsb.workloads.CoreWorkload;
  * One child JVM of the YCSB report: opens one binding's store, loads it with YCSB's
  * {@code CoreWorkload}, then runs workloads on it one after another with YCSB's {@code ClientThread}s,
  * one thread per client thread, and prints a line per workload:
- * {@code result THREADS WORKLOAD OPS SECONDS P50_US P99_US FAILED HISTOGRAM}, the last the
- * latencies of every operation ({@link Latencies}). It loads once, with the most
+ * {@code result THREADS WORKLOAD OPS SECONDS P50_US P99_US FAILED GC_PAUSE_S CLIENT_CPU_S STEAL
+ * HISTOGRAM}: where the time went besides the store ({@link ChildTime}), then the latencies of
+ * every operation ({@link Latencies}). It loads once, with the most
  * threads, then runs the workloads with each thread count in turn.
  *
  * <p>The store opens before any clock starts (the bindings open it in {@code setProperties}), and
@@ -85,8 +86,8 @@ public final class YcsbChild {
         warmUp.setProperty(Client.OPERATION_COUNT_PROPERTY, Long.toString(Long.parseLong(properties.getProperty(Client.OPERATION_COUNT_PROPERTY)) / WARM_UP_SHARE));
         run(binding, warmUp, threads, true, maxSeconds / WARM_UP_SHARE);
         Measured m = run(binding, properties, threads, true, maxSeconds);
-        System.out.printf(Locale.ROOT, "result %d %c %d %.6f %.3f %.3f %d %s%n", threads, letter, m.ops, m.seconds, m.latencies.getValueAtPercentile(50) / 1e3,
-            m.latencies.getValueAtPercentile(99) / 1e3, m.failures, Latencies.encode(m.latencies));
+        System.out.printf(Locale.ROOT, "result %d %c %d %.6f %.3f %.3f %d %s %s%n", threads, letter, m.ops, m.seconds, m.latencies.getValueAtPercentile(50) / 1e3,
+            m.latencies.getValueAtPercentile(99) / 1e3, m.failures, m.time.encode(), Latencies.encode(m.latencies));
       }
     }
     keeper.cleanup();
@@ -132,7 +133,7 @@ public final class YcsbChild {
     return db;
   }
 
-  private record Measured(long ops, double seconds, Histogram latencies, long failures) {}
+  private record Measured(long ops, double seconds, Histogram latencies, long failures, ChildTime time) {}
 
   /** Runs the load ({@code transactions} false) or the workload's operations on {@code threads} client threads. */
   private static Measured run(YcsbBinding binding, Properties properties, int threads, boolean transactions, double maxSeconds) throws Exception {
@@ -153,6 +154,7 @@ public final class YcsbChild {
       dbs.add(db);
     }
     List<Thread> running = new ArrayList<>();
+    ChildTime.Counters before = ChildTime.Counters.now();
     long start = System.nanoTime();
     for (ClientThread client : clients) {
       Thread thread = new Thread(client, "ycsb-client-" + running.size());
@@ -165,6 +167,7 @@ public final class YcsbChild {
       done.await();
     }
     double seconds = (System.nanoTime() - start) / 1e9;
+    ChildTime.Counters after = ChildTime.Counters.now();
     for (Thread thread : running) {
       thread.join();
     }
@@ -176,6 +179,7 @@ public final class YcsbChild {
     if (ops == 0 || (!transactions && ops != total)) {
       throw new DBException(binding.id() + ": " + ops + " of " + total + " operations done (did a thread fail to start?)");
     }
-    return new Measured(ops, seconds, all, failures);
+    double clientCpu = dbs.stream().mapToDouble(db -> db.cpuSeconds).sum();
+    return new Measured(ops, seconds, all, failures, before.until(after, clientCpu));
   }
 }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import org.jnvm.bench.BenchEnv;
 import org.jnvm.bench.HostGate;
+import org.jnvm.bench.HostStalls;
 import org.jnvm.bench.StaleStores;
 import org.jnvm.bench.ycsb.YcsbBinding;
 
@@ -112,8 +113,10 @@ public final class YcsbPair {
         List<Run> runs = child.run(round, plan.binding(), "-", plan.threads(), plan.letters(), settings, plan.properties());
         String host = gate.leave(entry).describe();
         for (Run run : runs) {
-          System.out.printf(Locale.ROOT, "round %d, jar %d (%s): %d thread(s), %c: %,.0f ops/s, p50 %.2f µs, p99 %.2f µs, %d failed; host stalled %s%n", round,
-              i + 1, jar.getFileName(), run.threads(), run.workload(), run.opsPerSecond(), run.p50Us(), run.p99Us(), run.failed(), host);
+          System.out.printf(Locale.ROOT, "round %d, jar %d (%s): %d thread(s), %c: %,.0f ops/s, p50 %.2f µs, p99 %.2f µs, %d failed; "
+              + "collector paused %s, client threads on a CPU %s, steal %s; host stalled %s%n", round, i + 1, jar.getFileName(), run.threads(), run.workload(),
+              run.opsPerSecond(), run.p50Us(), run.p99Us(), run.failed(), HostStalls.percent(run.gcPauseShare()), HostStalls.percent(run.clientOnCpuShare()),
+              HostStalls.percent(run.time().stealShare()), host);
         }
       }
     }

@@ -191,12 +191,14 @@ public final class YcsbReport {
   /** Every round as measured, then every run with its rounds together (round "all"). */
   private static void writeRuns(Results results, Path file) throws IOException {
     List<String> lines = new ArrayList<>();
-    lines.add("binding,map,round,threads,workload,operations,seconds,ops_per_s,us_per_op,store_only_us_per_op,p50_us,p99_us,failed");
+    lines.add("binding,map,round,threads,workload,operations,seconds,ops_per_s,us_per_op,store_only_us_per_op,p50_us,p99_us,failed,"
+        + "gc_pause_share,client_on_cpu_share,steal_share");
     for (List<Run> part : List.of(results.measured(), results.combined())) {
       for (Run r : part) {
         lines.add(String.join(",", r.binding().id(), r.map(), r.round() == Run.ALL_ROUNDS ? "all" : Integer.toString(r.round()), Integer.toString(r.threads()),
             String.valueOf(r.workload()), Long.toString(r.ops()), num(r.seconds()), num(r.opsPerSecond()), num(r.microsPerOp()),
-            num(results.storeMicrosPerOp(r)), num(r.p50Us()), num(r.p99Us()), Long.toString(r.failed())));
+            num(results.storeMicrosPerOp(r)), num(r.p50Us()), num(r.p99Us()), Long.toString(r.failed()), num(r.gcPauseShare()), num(r.clientOnCpuShare()),
+            num(r.time().stealShare())));
       }
     }
     Files.write(file, lines, StandardCharsets.UTF_8);

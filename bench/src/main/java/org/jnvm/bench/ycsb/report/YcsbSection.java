@@ -16,6 +16,11 @@ import org.jnvm.bench.ycsb.jnvm.JnvmConfig;
 
 /** The ycsb section of RESULTS.md, from a report's results and floors. */
 final class YcsbSection {
+  /** Above this share of a run's time in the collector's pauses, the Child time line names the run. */
+  static final double MOST_GC_PAUSE = 0.05;
+  /** Below this share of their time on a CPU, the Child time line names a run's client threads. */
+  static final double LEAST_ON_CPU = 0.9;
+
   private final StringBuilder text;
   private final Settings settings;
   private final List<String> jvm;
@@ -72,6 +77,9 @@ final class YcsbSection {
         + " s at most over the run; `HostGate`). Share of the time spent so, child by child in each round's order, before → after: "
         + hostChecks(checks) + ". A child measured while this is high ran slower for it, whatever its binding; compare its rounds. "
         + disturbed(checks));
+    add("- Child time: each child counts, over each measured run, its collector's pauses (its `GarbageCollectorMXBean`s), its client threads' CPU "
+        + "time (each thread's from its binding's `init()` to `cleanup()`) and the CPUs' steal time (`/proc/stat`); `" + tag + "-runs.csv` has them "
+        + "for every run, as shares of the run's time. " + timeLost(results.combined()));
     add("- jnvm stores: a heap file in " + heaps + " (tmpfs) with the clwb backend, and a thread of the heap's that keeps the pages of the next "
         + (JnvmConfig.DEFAULT_PREFAULT_BYTES >> 20) + " MiB of never-used blocks mapped in (`HeapConfig.prefault`), as every child pre-touches "
         + "its Java heap. " + Environment.writeBack(jvm.get(0)));
@@ -143,6 +151,22 @@ final class YcsbSection {
   static String disturbed(List<YcsbReport.HostCheck> checks) {
     List<String> children = checks.stream().filter(c -> c.host().disturbed()).map(c -> c.child() + " in round " + c.round()).toList();
     return children.isEmpty() ? "Every reading after a child was calm." : "The host read busy after " + String.join(", ", children) + ".";
+  }
+
+  /**
+   * The runs that lost much of their time outside the store, as their children counted it: paused by
+   * the collector, or with client threads off the CPU (waiting for it, for a lock or for the
+   * collector); and the most steal time of any run.
+   */
+  static String timeLost(List<Run> runs) {
+    List<String> lost = runs.stream().filter(r -> r.gcPauseShare() > MOST_GC_PAUSE || r.clientOnCpuShare() < LEAST_ON_CPU)
+        .map(r -> r.binding().id() + (r.map().equals("-") ? "" : " on " + r.map()) + ", " + r.threads() + " thread" + (r.threads() > 1 ? "s" : "") + ", "
+            + Character.toUpperCase(r.workload()) + " (paused " + HostStalls.percent(r.gcPauseShare()) + ", on a CPU " + HostStalls.percent(r.clientOnCpuShare()) + ")")
+        .toList();
+    double steal = runs.stream().mapToDouble(r -> r.time().stealShare()).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
+    return "Runs the collector paused for over " + HostStalls.percent(MOST_GC_PAUSE) + " of their time, or whose client threads were on a CPU for under "
+        + HostStalls.percent(LEAST_ON_CPU) + " of theirs: " + (lost.isEmpty() ? "none" : String.join("; ", lost)) + ". Steal time: "
+        + (Double.isNaN(steal) ? "not counted" : "at most " + HostStalls.percent(steal) + " of the CPUs' time in any run") + ".";
   }
 
   private static String byRound(Results results, Run run) {

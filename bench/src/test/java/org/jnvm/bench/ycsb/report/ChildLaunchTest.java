@@ -53,6 +53,7 @@ class ChildLaunchTest {
     Files.deleteIfExists(LOG);
     ChildRunner children = new ChildRunner(jvm, WORKLOADS, heaps, LOG);
     String threads = YcsbReport.THREADS.stream().map(String::valueOf).collect(Collectors.joining(","));
+    int stealCounted = 0;
     for (Child child : YcsbReport.order(1)) {
       List<Run> runs = children.run(1, child.binding(), child.map(), threads, child.letters(), TINY);
       assertEquals(YcsbReport.THREADS.size() * child.letters().length(), runs.size(), child.label() + ": a run per thread count and workload");
@@ -60,12 +61,20 @@ class ChildLaunchTest {
       for (Run run : runs) {
         workloads.add(run.workload());
         assertTrue(run.ops() > 0 && run.seconds() > 0, child.label() + " ran nothing of " + run.key());
+        assertTrue(run.time().gcPauseSeconds() >= 0 && run.time().clientCpuSeconds() > 0, child.label() + ": " + run.time() + " in " + run.key());
+        assertTrue(run.clientOnCpuShare() <= 1, child.label() + ": its client threads' CPU time is inside the run's clock, not " + run.clientOnCpuShare());
+        // A run shorter than the kernel's tick sees no tick of any CPU go by, and its steal is unknown.
+        assertTrue(!(run.time().stealShare() < 0), child.label() + ": /proc/stat's steal time, " + run.time().stealShare());
+        if (!Double.isNaN(run.time().stealShare())) {
+          stealCounted++;
+        }
         if (!(child.binding() == YcsbBinding.CHRONICLE_MAP && run.workload() == 'e')) {
           assertEquals(0, run.failed(), child.label() + ": operations failed in " + run.key() + "; see " + LOG);
         }
       }
       assertEquals(child.letters().chars().mapToObj(c -> (char) c).collect(Collectors.toCollection(TreeSet::new)), workloads, child.label());
     }
+    assertTrue(stealCounted > 0, "/proc/stat's steal time, counted over no run");
     String commands = Files.readAllLines(LOG, StandardCharsets.UTF_8).stream().filter(l -> l.startsWith("### ")).collect(Collectors.joining("\n"));
     assertEquals(YcsbReport.order(1).size(), commands.lines().count(), "one command line a child");
     assertTrue(commands.lines().allMatch(c -> c.contains(" " + YcsbReport.JAVA_HEAP_HUGE_PAGES + " ") && c.contains(" -Xmx" + TINY.childHeapMiB() + "m ")), commands);

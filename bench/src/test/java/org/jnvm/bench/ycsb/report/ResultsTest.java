@@ -13,7 +13,7 @@ class ResultsTest {
   private static Run round(YcsbBinding binding, int round, char workload, long ops, double seconds, long nanos) {
     Histogram latencies = new Histogram(60_000_000_000L, 3);
     latencies.recordValueWithCount(nanos, ops);
-    return new Run(binding, "-", round, 1, workload, ops, seconds, latencies, 0);
+    return new Run(binding, "-", round, 1, workload, ops, seconds, latencies, 0, ChildTime.UNKNOWN);
   }
 
   @Test
@@ -60,13 +60,20 @@ class ResultsTest {
     for (long v = 1; v <= 10_000; v++) {
       latencies.recordValue(v * 37);
     }
-    Run run = ChildRunner.parse(YcsbBinding.JNVM_PDT, "skiplist", 2, "result 2 e 10000 1.500000 185.000 366.000 3 " + Latencies.encode(latencies));
+    Run run = ChildRunner.parse(YcsbBinding.JNVM_PDT, "skiplist", 2,
+        "result 2 e 10000 1.500000 185.000 366.000 3 0.150000 2.700000 0.012000 " + Latencies.encode(latencies));
     assertEquals(2, run.round());
     assertEquals(2, run.threads());
     assertEquals('e', run.workload());
     assertEquals(10_000, run.ops());
     assertEquals(3, run.failed());
     assertEquals(latencies, run.latencies());
+    assertEquals(new ChildTime(0.15, 2.7, 0.012), run.time());
+    assertEquals(0.1, run.gcPauseShare(), 1e-9, "0.15 s of pauses in 1.5 s");
+    assertEquals(0.9, run.clientOnCpuShare(), 1e-9, "2.7 s of CPU for 2 threads over 1.5 s");
+    Run older = ChildRunner.parse(YcsbBinding.JNVM_PDT, "skiplist", 2, "result 2 e 10000 1.500000 185.000 366.000 3 " + Latencies.encode(latencies));
+    assertEquals(latencies, older.latencies(), "a child from before ChildTime");
+    assertEquals(ChildTime.UNKNOWN, older.time());
     assertThrows(IllegalArgumentException.class, () -> ChildRunner.parse(YcsbBinding.LMDB, "-", 1, "result 1 a 10 1.0 1.0 2.0 0"), "no histogram");
     assertThrows(IllegalArgumentException.class, () -> ChildRunner.parse(YcsbBinding.LMDB, "-", 1, "result 1 a 10 1.0 1.0 2.0 0 bm90IGEgaGlzdG9ncmFt"));
   }
