@@ -155,6 +155,11 @@ public final class YcsbReport {
   /** One child JVM of a round: a binding on one map, running some workloads on a store it loads. */
   record Child(YcsbBinding binding, String map, String letters) {
     String label() {
+      return label(binding, map);
+    }
+
+    /** A binding with its map, as the report names children and runs: "jnvm-pdt on skiplist", or "lmdb" for a binding with none. */
+    static String label(YcsbBinding binding, String map) {
       return map.equals("-") ? binding.id() : binding.id() + " on " + map;
     }
   }

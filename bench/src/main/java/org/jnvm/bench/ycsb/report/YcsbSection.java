@@ -160,7 +160,7 @@ final class YcsbSection {
    */
   static String timeLost(List<Run> runs) {
     List<String> lost = runs.stream().filter(r -> r.gcPauseShare() > MOST_GC_PAUSE || r.clientOnCpuShare() < LEAST_ON_CPU)
-        .map(r -> r.binding().id() + (r.map().equals("-") ? "" : " on " + r.map()) + ", " + r.threads() + " thread" + (r.threads() > 1 ? "s" : "") + ", "
+        .map(r -> YcsbReport.Child.label(r.binding(), r.map()) + ", " + r.threads() + " thread" + (r.threads() > 1 ? "s" : "") + ", "
             + Character.toUpperCase(r.workload()) + " (paused " + HostStalls.percent(r.gcPauseShare()) + ", on a CPU " + HostStalls.percent(r.clientOnCpuShare()) + ")")
         .toList();
     double steal = runs.stream().mapToDouble(r -> r.time().stealShare()).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
