@@ -262,7 +262,7 @@ final class MapCore<K, V> {
     Lock lock = locking.key(slot.key);
     if (lock.tryLock()) {
       try {
-        slot.keep(reference, v, shapeKept((PObject) v));
+        changeEntry(slot, reference, v, shapeKept((PObject) v), true);
       } finally {
         lock.unlock();
       }
@@ -409,7 +409,30 @@ final class MapCore<K, V> {
       PPair.updateValue(PPair.at(heap, s.pair), v);
     }
     long shape = shapeKept(v);
-    s.update(v.handle().offset(), proxyKept(value, shape), shape);
+    changeEntry(s, v.handle().offset(), proxyKept(value, shape), shape, false);
+  }
+
+  /**
+   * Under the key's lock: {@link Slot#update}, or {@link Slot#keep} if {@code ifStill}, through the
+   * mirror when it keeps entries' values beside their slots ({@link SlotTable#change}).
+   */
+  private void changeEntry(Slot<V> s, long reference, V proxy, long shape, boolean ifStill) {
+    if (mirror instanceof SlotTable<K, V> table) {
+      table.change(s, reference, proxy, shape, ifStill);
+    } else if (ifStill) {
+      s.keep(reference, proxy, shape);
+    } else {
+      s.update(reference, proxy, shape);
+    }
+  }
+
+  /**
+   * An entry's value from the {@code shape} it keeps (see {@link Slot#fromShape}), read elsewhere
+   * with its {@code reference}, as {@link #value} would make it.
+   */
+  @SuppressWarnings("unchecked")
+  V fromShape(long reference, long shape) {
+    return (V) heap.resurrect(reference, shape);
   }
 
   /**

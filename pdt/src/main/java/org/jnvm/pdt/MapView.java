@@ -92,7 +92,12 @@ public class MapView<K, V> extends AbstractMap<K, V> {
 
   @Override
   public V get(Object key) {
-    Slot<V> s = mirror().get(Objects.requireNonNull(key, "persistent maps hold no null keys"));
+    Map<K, Slot<V>> m = mirror();
+    Objects.requireNonNull(key, "persistent maps hold no null keys");
+    if (m instanceof SlotTable<K, V> table) {
+      return table.value(key, core);
+    }
+    Slot<V> s = m.get(key);
     return s == null ? null : core.value(s);
   }
 

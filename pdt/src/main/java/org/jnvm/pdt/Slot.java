@@ -110,6 +110,16 @@ final class Slot<V> implements DirectAccess {
     }
   }
 
+  /** The kept key's character count plus one, 0 if none is kept. */
+  int keyCharsLength() {
+    return keyCharsLength;
+  }
+
+  /** Word {@code i} (0 to 2) of the kept key's packed characters. */
+  long keyChars(int i) {
+    return i == 0 ? keyChars0 : i == 1 ? keyChars1 : keyChars2;
+  }
+
   /** Whether the key's characters are kept packed, and lookups compare with them. */
   boolean keyCharsKept() {
     return keyCharsLength != 0;
@@ -150,6 +160,11 @@ final class Slot<V> implements DirectAccess {
 
   long value() {
     return (long) VALUE.getAcquire(this);
+  }
+
+  /** The value's kept shape, or 0; read under the key's lock, by the writer of the entry. */
+  long shape() {
+    return (long) SHAPE.getOpaque(this);
   }
 
   @SuppressWarnings("unchecked")

@@ -56,6 +56,8 @@ final class SlotTable<K, V> extends AbstractMap<K, Slot<V>> {
   /** Null for a table that one thread uses at a time. */
   private final StampedLock lock;
   private Slot<V>[] table = newTable(FIRST_CAPACITY);
+  /** Lookups by a short Latin-1 key; twice as many rows as {@link #table} has buckets. */
+  private final PackedKeyIndex<V> index = new PackedKeyIndex<>(2 * FIRST_CAPACITY);
   /** Written under the write lock. */
   private int size;
   /** Structural changes, for the fail-fast iterators of a table that one thread uses. */
@@ -146,6 +148,76 @@ final class SlotTable<K, V> extends AbstractMap<K, Slot<V>> {
     }
   }
 
+  /**
+   * The value of {@code key} as {@code core} reads an entry's, or null if the table has no entry
+   * for it: for a key the {@link PackedKeyIndex} holds, from its row, and through the slot only when
+   * the row has no shape of the value (the policy keeps a proxy, or nothing yet).
+   */
+  V value(Object key, MapCore<K, V> core) {
+    if (PString.contentOf(key) instanceof byte[] latin1 && latin1.length <= Chars.PACKED_MAX) {
+      int h = spread(key);
+      long stamp = lock == null ? 0 : lock.tryOptimisticRead();
+      if (lock == null || stamp != 0) {
+        PackedKeyIndex.Rows<V> r = index.rows();
+        int row = r.find(h, latin1);
+        long rowStamp = row == PackedKeyIndex.ABSENT ? 0 : r.stamp(row);
+        long reference = row == PackedKeyIndex.ABSENT ? 0 : r.reference(row);
+        long shape = row == PackedKeyIndex.ABSENT ? 0 : r.shape(row);
+        Slot<V> slot = row == PackedKeyIndex.ABSENT ? null : r.slot(row);
+        boolean steady = row != PackedKeyIndex.ABSENT && r.steady(row, rowStamp);
+        if (lock == null || lock.validate(stamp)) {
+          if (row == PackedKeyIndex.ABSENT) {
+            return null;
+          }
+          return steady && shape != 0 ? core.fromShape(reference, shape) : core.value(slot);
+        }
+      }
+    }
+    Slot<V> s = get(key);
+    return s == null ? null : core.value(s);
+  }
+
+  /**
+   * Under the key's lock, with the row of {@code s} kept in step: a value update ({@link
+   * Slot#update}), or, {@code ifStill} the value is {@code reference}, what a reader keeps of it
+   * ({@link Slot#keep}).
+   */
+  void change(Slot<V> s, long reference, V proxy, long shape, boolean ifStill) {
+    int row = lockRow(s);
+    try {
+      if (ifStill) {
+        s.keep(reference, proxy, shape);
+      } else {
+        s.update(reference, proxy, shape);
+      }
+    } finally {
+      if (row >= 0) {
+        index.unlockRow(row, s);
+      }
+    }
+  }
+
+  /** {@link PackedKeyIndex#lockRowOf}, again under the read lock if a structural change was in the way. */
+  private int lockRow(Slot<V> s) {
+    if (lock == null) {
+      return index.lockRowOf(s);
+    }
+    long stamp = lock.tryOptimisticRead();
+    if (stamp != 0) {
+      int row = index.lockRowOf(s);
+      // A locked row is s's whatever happened meanwhile; finding none holds only without a change.
+      if (row >= 0 || (row == PackedKeyIndex.ABSENT && lock.validate(stamp))) {
+        return row;
+      }
+    }
+    stamp = lock.readLock();
+    try {
+      return index.lockRowOf(s);
+    } finally {
+      lock.unlockRead(stamp);
+    }
+  }
+
   @Override
   public boolean containsKey(Object key) {
     return get(key) != null;
@@ -222,6 +294,9 @@ final class SlotTable<K, V> extends AbstractMap<K, Slot<V>> {
             before.next = slot;
           }
           // s keeps its next: a lookup that has just reached s goes on from there.
+          if (slot.keyCharsKept()) {
+            index.add(slot);
+          }
         }
         return s;
       }
@@ -230,6 +305,9 @@ final class SlotTable<K, V> extends AbstractMap<K, Slot<V>> {
     slot.hash = h;
     slot.next = t[i];
     t[i] = slot;
+    if (slot.keyCharsKept()) {
+      index.add(slot);
+    }
     modCount++;
     if (++size > t.length - (t.length >>> 2)) {
       grow();
@@ -261,6 +339,9 @@ final class SlotTable<K, V> extends AbstractMap<K, Slot<V>> {
           before.next = s.next;
         }
         s.next = null;
+        if (s.keyCharsKept()) {
+          index.remove(s);
+        }
         size--;
         modCount++;
         return s;
@@ -276,6 +357,7 @@ final class SlotTable<K, V> extends AbstractMap<K, Slot<V>> {
       if (size > 0) {
         // The table keeps its length: a weakly consistent iterator counts on it never shrinking.
         Arrays.fill(table, null);
+        index.clear();
         size = 0;
         modCount++;
       }
@@ -301,6 +383,7 @@ final class SlotTable<K, V> extends AbstractMap<K, Slot<V>> {
       }
     }
     table = bigger;
+    index.resize(2 * bigger.length);
   }
 
   @Override

@@ -16,8 +16,10 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntFunction;
+import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
 import java.util.stream.Stream;
 import org.jnvm.PObject;
@@ -126,6 +128,12 @@ class ConcurrentMapTest extends HeapTest {
    */
   private static <V extends PObject> void replaceWhileReading(PMap<PLong, V> map, PLong key, int writes, IntFunction<V> value, ToLongFunction<V> number)
       throws Exception {
+    replaceWhileReading(map, key, () -> map.get(key), writes, value, number);
+  }
+
+  /** As above, with readers that look the key up with {@code read}. */
+  private static <K extends PObject, V extends PObject> void replaceWhileReading(
+      PMap<K, V> map, K key, Supplier<V> read, int writes, IntFunction<V> value, ToLongFunction<V> number) throws Exception {
     map.put(key, value.apply(0));
     ExecutorService pool = Executors.newFixedThreadPool(THREADS);
     try {
@@ -136,7 +144,9 @@ class ConcurrentMapTest extends HeapTest {
                 () -> {
                   long last = 0;
                   while (last < writes) {
-                    long now = number.applyAsLong(map.get(key));
+                    V found = read.get();
+                    assertTrue(found != null, "the key went missing after value " + last);
+                    long now = number.applyAsLong(found);
                     assertTrue(now >= last, "went back from " + last + " to " + now);
                     last = now;
                   }
@@ -168,6 +178,48 @@ class ConcurrentMapTest extends HeapTest {
     int writes = 4000;
     replaceWhileReading(map, PLong.of(h, 1), writes, i -> shaped(h, i), ConcurrentMapTest::numberOf);
     assertEquals(writes, numberOf(map.get(PLong.of(h, 1))));
+  }
+
+  /**
+   * Readers of a short string key, by a probe, while a writer replaces its value with values of
+   * other classes and sizes and another thread adds and removes a thousand other keys: in a hash
+   * map such lookups read the key's row in the {@link PackedKeyIndex}, which the other keys'
+   * removals shift and their additions grow. A reader must never find the key missing, never go
+   * back to an earlier value, and always get a whole one.
+   */
+  @ParameterizedTest(name = "sorted={0} {1}")
+  @MethodSource("kindsAndPolicies")
+  void readersOfAStringKeyByProbeSeeItsValuesInOrderWhileOtherKeysComeAndGo(boolean sorted, Policy policy) throws Exception {
+    Heap h = heap.heap();
+    PMap<PString, PObject> map = sorted ? new PSkipListMap<>(h, policy) : new PConcurrentHashMap<>(h, policy);
+    String key = "user4242";
+    int writes = 4000;
+    AtomicBoolean done = new AtomicBoolean();
+    ExecutorService churn = Executors.newSingleThreadExecutor();
+    try {
+      Future<Integer> changes = churn.submit(() -> {
+        int rounds = 0;
+        while (!done.get()) {
+          for (int i = 0; i < 1000; i++) {
+            map.put(PString.of(h, "user" + i), PLong.of(h, i));
+          }
+          for (int i = 0; i < 1000; i++) {
+            map.removeAndFree(PString.probe("user" + i), Contents.KEYS_AND_VALUES);
+          }
+          rounds++;
+        }
+        return rounds;
+      });
+      PString stored = PString.of(h, key);
+      replaceWhileReading(map, stored, () -> map.get(PString.probe(key)), writes, i -> shaped(h, i), ConcurrentMapTest::numberOf);
+      done.set(true);
+      assertTrue(changes.get(60, TimeUnit.SECONDS) > 0);
+    } finally {
+      done.set(true);
+      churn.shutdown();
+    }
+    assertEquals(writes, numberOf(map.get(PString.probe(key))));
+    assertEquals(1, map.size());
   }
 
   /** Value number {@code i}: a string, bytes or a long, by turns, with a length that varies. */

@@ -30,6 +30,63 @@ class KeyProbeTest extends HeapTest {
     checkLookups(back);
   }
 
+  /**
+   * Random additions, value replacements, removals and lookups by probe against a {@code HashMap},
+   * over enough keys that a hash map grows several times and its removals shift the rows of keys
+   * after them in the {@link PackedKeyIndex}; among them runs of keys of one hash ("Aa" and "BB"
+   * repeated). Every lookup finds what the model has, and so does every key after reopening.
+   */
+  @ParameterizedTest
+  @MethodSource("org.jnvm.pdt.MapKind#withPolicies")
+  void randomChangesAndProbeLookupsAgreeWithAHashMap(MapKind kind, Policy policy) {
+    Heap h = heap.heap();
+    PMap<PString, PLong> map = kind.createRooted(h, policy, "map");
+    Map<String, Long> model = new java.util.HashMap<>();
+    java.util.Random random = new java.util.Random(11);
+    for (int step = 0; step < 20_000; step++) {
+      String key = randomKey(random);
+      switch (random.nextInt(4)) {
+        case 0 -> {
+          PLong old = map.put(PString.of(h, key), PLong.of(h, step));
+          Long had = model.put(key, (long) step);
+          assertEquals(had, old == null ? null : old.longValue(), key);
+        }
+        case 1 -> {
+          boolean removed = map.removeAndFree(PString.probe(key), Contents.KEYS_AND_VALUES);
+          assertEquals(model.remove(key) != null, removed, key);
+        }
+        default -> {
+          PLong found = map.get(PString.probe(key));
+          assertEquals(model.get(key), found == null ? null : found.longValue(), key);
+        }
+      }
+    }
+    checkModel(map, model);
+    checkModel(rootMap(heap.reopen()), model);
+  }
+
+  /** A key of the form "k" and up to three digits, or a run of "Aa" and "BB", all of one hash. */
+  private static String randomKey(java.util.Random random) {
+    if (random.nextInt(8) > 0) {
+      return "k" + random.nextInt(1500);
+    }
+    StringBuilder run = new StringBuilder();
+    for (int i = 0; i < 5; i++) {
+      run.append(random.nextBoolean() ? "Aa" : "BB");
+    }
+    return run.toString();
+  }
+
+  @SuppressWarnings("unchecked")
+  private static void checkModel(PMap<?, ?> untyped, Map<String, Long> model) {
+    PMap<PString, PLong> map = (PMap<PString, PLong>) untyped;
+    assertEquals(model.size(), map.size());
+    model.forEach((key, value) -> assertEquals(value, map.get(PString.probe(key)).longValue(), key));
+    for (PString key : map.keySet()) {
+      assertTrue(model.containsKey(key.toString()), key.toString());
+    }
+  }
+
   /** "Aa" and "BB" have the same hash: their keys are told apart by their characters. */
   @ParameterizedTest
   @MethodSource("org.jnvm.pdt.MapKind#withPolicies")
