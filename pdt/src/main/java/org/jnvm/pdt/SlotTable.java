@@ -23,6 +23,11 @@ import java.util.function.IntSupplier;
  * lookup by a string or its probe compares with them without reading the key's proxy; a short
  * Latin-1 key's characters are in the slot itself ({@link Slot#holdKey}). Keys are never null.
  *
+ * <p>Lookups of a value by such a short key ({@link #value}) do not walk the chains at all: they
+ * read the key's row in a {@link PackedKeyIndex}, which holds the value's reference and shape
+ * beside the key's characters, and reach the slot only when the row cannot make the value. The
+ * chains remain the table's structure: iteration, and lookups by any other key, go through them.
+ *
  * <p>A slot belongs to one table at a time: {@link #put} links the slot it is given, in place of
  * the node of an equal key if there is one, whose key object it keeps, as {@code HashMap} does.
  *
