@@ -114,22 +114,31 @@ final class MapCore<K, V> {
    */
   private void load() {
     try {
-      slots = scan(mirror::put, free);
+      PArray<PPair> array = slotArray();
+      if (array != null && mirror instanceof SlotTable<K, V> table) {
+        table.expect(array.length());
+      }
+      slots = scan(array, mirror::put, free);
       eagerFillPending.set(policy == Policy.EAGER);
     } catch (ClassCastException e) {
       throw Errors.corrupt(heap.path(), "the map at offset " + header.offset() + " holds keys that do not compare with each other (" + e.getMessage() + ")");
     }
   }
 
+  /** The map's slot array as the heap holds it, null if it has none yet. */
+  @SuppressWarnings("unchecked")
+  private PArray<PPair> slotArray() {
+    return header.getRef(SLOTS, PArray.class);
+  }
+
   /**
-   * Reads the slot array: gives each entry to {@code entries} and each empty slot to {@code
-   * empty}, last slot first. Pairs are read through bare handles; only keys get proxies (values,
-   * under {@link Policy#EAGER}, once the map is loaded: {@link #fillEagerly}). Returns the slot
-   * array.
+   * Reads the slot array {@code array}: gives each entry to {@code entries} and each empty slot to
+   * {@code empty}, last slot first. Pairs are read through bare handles; only keys get proxies
+   * (values, under {@link Policy#EAGER}, once the map is loaded: {@link #fillEagerly}). Returns the
+   * slot array.
    */
   @SuppressWarnings("unchecked")
-  private PArray<PPair> scan(BiConsumer<K, Slot<V>> entries, FreeSlots empty) {
-    PArray<PPair> array = header.getRef(SLOTS, PArray.class);
+  private PArray<PPair> scan(PArray<PPair> array, BiConsumer<K, Slot<V>> entries, FreeSlots empty) {
     int n = array == null ? 0 : array.length();
     for (int i = n - 1; i >= 0; i--) {
       long pair = array.referenceAt(i);
@@ -165,7 +174,7 @@ final class MapCore<K, V> {
     try {
       Map<K, Slot<V>> truth = new HashMap<>();
       FreeSlots empty = new FreeSlots();
-      PArray<PPair> array = scan(truth::put, empty);
+      PArray<PPair> array = scan(slotArray(), truth::put, empty);
       mirror.keySet().retainAll(truth.keySet());
       truth.forEach(
           (key, slot) -> {

@@ -34,12 +34,12 @@ public final class PConcurrentHashMap<K extends PObject, V extends PObject> exte
   /** A new empty map, written back, not yet valid. */
   public PConcurrentHashMap(Heap heap, Policy policy) {
     this.handle = heap.allocate(PCLASS);
-    bind(MapCore.create(this, policy, SlotTable::concurrent, Locking.concurrent()));
+    bind(MapCore.create(this, policy, SlotTable::concurrentForMap, Locking.concurrent()));
   }
 
   @Override
   public void resurrect() {
-    bind(MapCore.attach(this, SlotTable::concurrent, Locking.concurrent()));
+    bind(MapCore.attach(this, SlotTable::concurrentForMap, Locking.concurrent()));
   }
 
   @Override

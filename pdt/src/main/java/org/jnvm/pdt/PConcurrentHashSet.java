@@ -32,12 +32,12 @@ public final class PConcurrentHashSet<E extends PObject> extends KeySetView<E, E
   /** A new empty set, written back, not yet valid. */
   public PConcurrentHashSet(Heap heap, Policy policy) {
     this.handle = heap.allocate(PCLASS);
-    bind(new MapView<>(MapCore.create(this, policy, SlotTable::concurrent, Locking.concurrent()), null));
+    bind(new MapView<>(MapCore.create(this, policy, SlotTable::concurrentForSet, Locking.concurrent()), null));
   }
 
   @Override
   public void resurrect() {
-    bind(new MapView<>(MapCore.attach(this, SlotTable::concurrent, Locking.concurrent()), null));
+    bind(new MapView<>(MapCore.attach(this, SlotTable::concurrentForSet, Locking.concurrent()), null));
   }
 
   @Override

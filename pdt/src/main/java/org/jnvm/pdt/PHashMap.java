@@ -32,12 +32,12 @@ public final class PHashMap<K extends PObject, V extends PObject> extends MapVie
   /** A new empty map, written back, not yet valid. */
   public PHashMap(Heap heap, Policy policy) {
     this.handle = heap.allocate(PCLASS);
-    bind(MapCore.create(this, policy, SlotTable::new, Locking.NONE));
+    bind(MapCore.create(this, policy, SlotTable::forMap, Locking.NONE));
   }
 
   @Override
   public void resurrect() {
-    bind(MapCore.attach(this, SlotTable::new, Locking.NONE));
+    bind(MapCore.attach(this, SlotTable::forMap, Locking.NONE));
   }
 
   @Override

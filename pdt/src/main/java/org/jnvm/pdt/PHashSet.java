@@ -32,12 +32,12 @@ public final class PHashSet<E extends PObject> extends KeySetView<E, E> implemen
   /** A new empty set, written back, not yet valid. */
   public PHashSet(Heap heap, Policy policy) {
     this.handle = heap.allocate(PCLASS);
-    bind(new MapView<>(MapCore.create(this, policy, SlotTable::new, Locking.NONE), null));
+    bind(new MapView<>(MapCore.create(this, policy, SlotTable::forSet, Locking.NONE), null));
   }
 
   @Override
   public void resurrect() {
-    bind(new MapView<>(MapCore.attach(this, SlotTable::new, Locking.NONE), null));
+    bind(new MapView<>(MapCore.attach(this, SlotTable::forSet, Locking.NONE), null));
   }
 
   @Override

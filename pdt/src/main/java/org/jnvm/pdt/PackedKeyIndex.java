@@ -9,14 +9,18 @@ import java.lang.invoke.VarHandle;
  * entry, holding the key's hash and packed characters, the value's reference and {@link
  * org.jnvm.heap.Handle#shape() shape}, and a stamp; the entry's slot is beside it. A lookup by such
  * a key reads one row, and when the row has the value's shape it makes the value's proxy from it
- * without reading the slot. Through the chains a lookup reads the bucket, then the slot, whose
+ * without reading the slot, and when the row holds the value's kept proxy, as the CACHED policy keeps
+ * a mutable value's, it hands that out from the array beside the rows, where the slot's reference
+ * and the proxy share a cache line. Through the chains a lookup reads the bucket, then the slot, whose
  * fields span two or three cache lines; in a map of millions of entries each is a cache miss.
  * YCSB's C at 3M records and 1 thread ran 1.26 and 1.33 times as fast with the rows (a prototype,
  * {@code bench/ycsb-pair --rounds 2 --mode full --seconds 10 before.jar after.jar jnvm-pdt c}).
  *
- * <p>The index holds every such entry of the table, so a lookup that finds no row for such a key
- * knows that the table has no entry for it. It has twice as many rows as the table has buckets, so
- * that it is at most three eighths full and a probe reads one or two rows.
+ * <p>Once built, the index holds every such entry of the table, so a lookup that finds no row for
+ * such a key knows that the table has no entry for it. It has twice as many rows as the table has
+ * buckets, so that it is at most three eighths full and a probe reads one or two rows. The table
+ * builds it only once it is large ({@link #build}): 64 bytes a row, twice over, cost more than they
+ * save while the buckets and slots stay in the cache.
  *
  * <p>Concurrency. The table adds, removes and moves rows (growing, clearing, the backward shift of
  * a removal) under its write lock, and a lock-free reader checks the table's stamp after reading a
@@ -51,20 +55,38 @@ final class PackedKeyIndex<V> {
   private static final int STAMP = 6;
   private static final VarHandle WORD = MethodHandles.arrayElementVarHandle(long[].class);
 
+  /** Null until {@link #build}, and again after {@link #clear}. */
   private volatile Rows<V> rows;
 
-  PackedKeyIndex(int capacity) {
-    rows = new Rows<>(capacity);
-  }
-
-  /** The rows a lookup reads; replaced when the table grows or is cleared. */
+  /** The rows a lookup reads, null while the index is not built; replaced when the table grows or is cleared. */
   Rows<V> rows() {
     return rows;
   }
 
+  boolean built() {
+    return rows != null;
+  }
+
   /**
-   * Under the table's write lock: {@code s}, whose key it keeps packed and which the table has just
-   * linked, in its key's row, which it takes over from the slot of an equal key if there is one.
+   * Under the table's write lock, while the index is not built: builds it with {@code capacity}
+   * rows, a power of two, from every slot in {@code buckets}' chains whose key it keeps packed.
+   */
+  void build(Slot<V>[] buckets, int capacity) {
+    Rows<V> r = new Rows<>(capacity);
+    for (Slot<V> head : buckets) {
+      for (Slot<V> s = head; s != null; s = s.next) {
+        if (s.keyCharsKept()) {
+          r.fill(r.firstEmptyFrom(s.hash), s);
+        }
+      }
+    }
+    rows = r;
+  }
+
+  /**
+   * Under the table's write lock, once the index is built: {@code s}, whose key it keeps packed and
+   * which the table has just linked, in its key's row, which it takes over from the slot of an equal
+   * key if there is one.
    */
   void add(Slot<V> s) {
     Rows<V> r = rows;
@@ -75,13 +97,13 @@ final class PackedKeyIndex<V> {
       r.unlock(row);
       return;
     }
-    r.put(s);
+    r.fill(r.firstEmptyFrom(s.hash), s);
   }
 
   /** Under the table's write lock: takes out the row of {@code s}'s key, shifting back the rows after it. */
   void remove(Slot<V> s) {
     Rows<V> r = rows;
-    int gap = r.find(s);
+    int gap = r == null ? ABSENT : r.find(s);
     if (gap == ABSENT) {
       return;
     }
@@ -100,7 +122,7 @@ final class PackedKeyIndex<V> {
     r.unlock(gap);
   }
 
-  /** Under the table's write lock: moves every row into {@code capacity} rows, a power of two. */
+  /** Under the table's write lock, once built: moves every row into {@code capacity} rows, a power of two. */
   void resize(int capacity) {
     Rows<V> old = rows;
     Rows<V> bigger = new Rows<>(capacity);
@@ -113,15 +135,18 @@ final class PackedKeyIndex<V> {
     rows = bigger;
   }
 
-  /** Under the table's write lock: empties the index, keeping its size. */
+  /** Under the table's write lock: drops the index, to be built again when the table wants it. */
   void clear() {
     Rows<V> old = rows;
+    if (old == null) {
+      return;
+    }
     for (int row = 0; row <= old.mask; row++) {
       if (old.head(row) != 0) {
         old.lock(row);
       }
     }
-    rows = new Rows<>(old.mask + 1);
+    rows = null;
   }
 
   /**
@@ -129,8 +154,9 @@ final class PackedKeyIndex<V> {
    * of its key, so that a lookup by the row falls back on the slot until {@link #unlockRow} has
    * copied the change into the row. A lookup must never see the new value through the slot and
    * then the old one through the row. Returns the row; {@link #ABSENT} if there is none to keep in
-   * step ({@code s}'s key is not kept packed, the table no longer holds {@code s}, or a structural
-   * change overlapped the search, which the caller tells by the table's stamp); {@link #RETRY} if a
+   * step ({@code s}'s key is not kept packed, the index is not built, the table no longer holds
+   * {@code s}, or a structural change overlapped the search, which the caller tells by the table's
+   * stamp); {@link #RETRY} if a
    * structural change got in the way, when the caller must call again under the table's read lock.
    */
   int lockRowOf(Slot<V> s) {
@@ -138,27 +164,31 @@ final class PackedKeyIndex<V> {
       return ABSENT;
     }
     Rows<V> r = rows;
-    int row = r.find(s);
+    int row = r == null ? ABSENT : r.find(s);
     if (row == ABSENT) {
       return ABSENT;
     }
     if (!r.tryLock(row, this)) {
       return RETRY;
     }
-    if (r.slots[row] == s) {
+    if (r.slot(row) == s) {
       return row; // locked and verified: nothing moves it until it is unlocked
     }
     // The row moved on before it was locked, or its key now has another slot, which is not s.
-    boolean otherSlot = r.slots[row] != null && holdsKeyOf(r, row, s);
+    boolean otherSlot = r.slot(row) != null && holdsKeyOf(r, row, s);
     r.unlock(row);
     return otherSlot ? ABSENT : RETRY;
   }
 
-  /** Copies {@code s}'s reference and shape into {@code row}, which {@link #lockRowOf} locked, and unlocks it. */
+  /**
+   * Copies {@code s}'s reference, shape and kept proxy into {@code row}, which {@link #lockRowOf}
+   * locked, and unlocks it.
+   */
   void unlockRow(int row, Slot<V> s) {
     Rows<V> r = rows; // not replaced while one of its rows is locked
     r.words[at(row) + REFERENCE] = s.value();
     r.words[at(row) + SHAPE] = s.shape();
+    r.refs[2 * row + 1] = s.cached();
     r.unlock(row);
   }
 
@@ -174,16 +204,20 @@ final class PackedKeyIndex<V> {
     return FIRST_ROW + row * ROW_LONGS;
   }
 
-  /** One generation of rows and their slots. */
+  /** One generation of rows, and beside each its slot and the proxy the slot keeps. */
   static final class Rows<V> {
     private final long[] words;
-    private final Slot<V>[] slots;
+    /**
+     * Row {@code r}'s slot at {@code 2r}, the value's kept proxy (or null) at {@code 2r + 1}: eight
+     * bytes with compressed references, so both are one cache miss, where reading the proxy through
+     * the slot was two.
+     */
+    private final Object[] refs;
     private final int mask;
 
-    @SuppressWarnings("unchecked")
     private Rows(int capacity) {
       words = new long[at(capacity)];
-      slots = (Slot<V>[]) new Slot<?>[capacity];
+      refs = new Object[2 * capacity];
       mask = capacity - 1;
     }
 
@@ -233,8 +267,15 @@ final class PackedKeyIndex<V> {
       return words[at(row) + SHAPE];
     }
 
+    @SuppressWarnings("unchecked")
     Slot<V> slot(int row) {
-      return slots[row];
+      return (Slot<V>) refs[2 * row];
+    }
+
+    /** The value's kept proxy, read between {@link #stamp} and {@link #steady}, or null. */
+    @SuppressWarnings("unchecked")
+    V proxy(int row) {
+      return (V) refs[2 * row + 1];
     }
 
     /** Whether nobody wrote the row since its {@link #stamp} was {@code stamp}, which was even. */
@@ -257,19 +298,13 @@ final class PackedKeyIndex<V> {
 
     /** Takes the row's lock, waiting for a value update that holds it; for structural changes. */
     private void lock(int row) {
-      int at = at(row) + STAMP;
-      for (;;) {
-        long stamp = (long) WORD.getVolatile(words, at);
-        if ((stamp & 1) == 0 && WORD.compareAndSet(words, at, stamp, stamp + 1)) {
-          return;
-        }
-        Thread.onSpinWait();
-      }
+      tryLock(row, null);
     }
 
     /**
-     * Takes the row's lock for a value update; false if {@code index} moved on to other rows, whose
-     * structural change left this one locked for good.
+     * Takes the row's lock, waiting while someone else holds it; false if {@code index} (null for
+     * a structural change, which never gives up) moved on to other rows, whose structural change
+     * left this one locked for good.
      */
     private boolean tryLock(int row, PackedKeyIndex<V> index) {
       int at = at(row) + STAMP;
@@ -278,7 +313,7 @@ final class PackedKeyIndex<V> {
         if ((stamp & 1) == 0 && WORD.compareAndSet(words, at, stamp, stamp + 1)) {
           return true;
         }
-        if (index.rows != this) {
+        if (index != null && index.rows != this) {
           return false;
         }
         Thread.onSpinWait();
@@ -290,7 +325,7 @@ final class PackedKeyIndex<V> {
       WORD.setRelease(words, at, (long) WORD.getOpaque(words, at) + 1);
     }
 
-    /** Writes {@code s}'s key, reference and shape into the row, and the slot beside it. */
+    /** Writes {@code s}'s key, reference and shape into the row, and the slot and its kept proxy beside it. */
     private void fill(int row, Slot<V> s) {
       int at = at(row);
       words[at + CHARS] = s.keyChars(0);
@@ -299,32 +334,33 @@ final class PackedKeyIndex<V> {
       words[at + REFERENCE] = s.value();
       words[at + SHAPE] = s.shape();
       words[at + HEAD] = headOf(s.hash, s.keyCharsLength());
-      slots[row] = s;
+      refs[2 * row] = s;
+      refs[2 * row + 1] = s.cached();
     }
 
-    /** A new key's row, in the first empty row from its home. */
-    private void put(Slot<V> s) {
-      int row = s.hash & mask;
+    /** The first empty row from the home of the spread hash {@code hash}, where a new key's row goes. */
+    private int firstEmptyFrom(int hash) {
+      int row = hash & mask;
       while (head(row) != 0) {
         row = next(row);
       }
-      fill(row, s);
+      return row;
     }
 
     /** Row {@code row} of {@code from}, in the first empty row from its home here. */
     private void putCopy(Rows<V> from, int row) {
-      int to = (int) (from.head(row) >>> 32) & mask;
-      while (head(to) != 0) {
-        to = next(to);
-      }
-      System.arraycopy(from.words, at(row), words, at(to), STAMP);
-      slots[to] = from.slots[row];
+      copyRow(from, row, firstEmptyFrom((int) (from.head(row) >>> 32)));
     }
 
     /** Moves row {@code from}, which the caller locked, to row {@code to}, which it also locked. */
     private void copy(int from, int to) {
-      System.arraycopy(words, at(from), words, at(to), STAMP);
-      slots[to] = slots[from];
+      copyRow(this, from, to);
+    }
+
+    /** Row {@code row} of {@code from}, but its stamp, into row {@code to} here. */
+    private void copyRow(Rows<V> from, int row, int to) {
+      System.arraycopy(from.words, at(row), words, at(to), STAMP);
+      System.arraycopy(from.refs, 2 * row, refs, 2 * to, 2);
     }
 
     private void empty(int row) {
@@ -332,7 +368,8 @@ final class PackedKeyIndex<V> {
       for (int i = HEAD; i < STAMP; i++) {
         words[at + i] = 0;
       }
-      slots[row] = null;
+      refs[2 * row] = null;
+      refs[2 * row + 1] = null;
     }
   }
 }

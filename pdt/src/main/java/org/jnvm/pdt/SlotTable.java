@@ -23,10 +23,14 @@ import java.util.function.IntSupplier;
  * lookup by a string or its probe compares with them without reading the key's proxy; a short
  * Latin-1 key's characters are in the slot itself ({@link Slot#holdKey}). Keys are never null.
  *
- * <p>Lookups of a value by such a short key ({@link #value}) do not walk the chains at all: they
- * read the key's row in a {@link PackedKeyIndex}, which holds the value's reference and shape
- * beside the key's characters, and reach the slot only when the row cannot make the value. The
- * chains remain the table's structure: iteration, and lookups by any other key, go through them.
+ * <p>In a large map's table, lookups of a value by such a short key ({@link #value}) do not walk
+ * the chains at all: they read the key's row in a {@link PackedKeyIndex}, which holds the value's
+ * reference and shape beside the key's characters, and its kept proxy beside the row, and reach the
+ * slot only when the row cannot make the value. The chains remain the table's structure:
+ * iteration, and lookups by any other key, go through them. The table builds the index once it
+ * has as many buckets as the system property {@value #INDEX_PROPERTY} says (by default {@value
+ * #DEFAULT_INDEX_FROM_BUCKETS}, past 196,608 entries) and a short key arrives; a set's table never
+ * does, since nothing reads values in it.
  *
  * <p>A slot belongs to one table at a time: {@link #put} links the slot it is given, in place of
  * the node of an equal key if there is one, whose key object it keeps, as {@code HashMap} does.
@@ -50,6 +54,19 @@ import java.util.function.IntSupplier;
 final class SlotTable<K, V> extends AbstractMap<K, Slot<V>> {
   private static final int FIRST_CAPACITY = 16;
   /**
+   * The system property that sets the bucket count from which a map's table builds its {@link
+   * PackedKeyIndex}. Built at every size, the index made get in a {@code PHashMap} of 65,536 keys
+   * 0.5 times as fast and put 0.3 times as fast (its rows, 16 MiB, miss the cache where 512 KiB of
+   * buckets did not), and get at a million keys 1.24 times as fast ({@code bench/RESULTS.md}'s pdt
+   * sections of 628d93e and c3c7ee2); at YCSB's 100k records (a table of 262,144 buckets) it cut
+   * jnvm-pdt's store-only time on B, C and D by 17% to 42%. Left out below this size, get and put at
+   * 65,536 keys ran 1.11 and 1.36 times as fast as with it ({@code bench/jmh-pair before.jar
+   * after.jar PdtMapBench.get -p map=hash -p side=jnvm -p entries=65536}, one round).
+   */
+  static final String INDEX_PROPERTY = "jnvm.pdt.indexFromBuckets";
+  static final int DEFAULT_INDEX_FROM_BUCKETS = 1 << 18;
+  private static final int INDEX_FROM_BUCKETS = Integer.getInteger(INDEX_PROPERTY, DEFAULT_INDEX_FROM_BUCKETS);
+  /**
    * Nodes an optimistic lookup visits before it gives up and looks under the lock. A lookup that
    * races with growing can follow links that are being rewritten, and this bounds where they lead;
    * a real chain is a few nodes long.
@@ -61,25 +78,74 @@ final class SlotTable<K, V> extends AbstractMap<K, Slot<V>> {
   /** Null for a table that one thread uses at a time. */
   private final StampedLock lock;
   private Slot<V>[] table = newTable(FIRST_CAPACITY);
-  /** Lookups by a short Latin-1 key; twice as many rows as {@link #table} has buckets. */
-  private final PackedKeyIndex<V> index = new PackedKeyIndex<>(2 * FIRST_CAPACITY);
+  /**
+   * Lookups by a short Latin-1 key; once built, twice as many rows as {@link #table} has buckets.
+   */
+  private final PackedKeyIndex<V> index = new PackedKeyIndex<>();
+  /** The bucket count from which the table builds its index; {@code Integer.MAX_VALUE} for never. */
+  private final int indexFromBuckets;
   /** Written under the write lock. */
   private int size;
   /** Structural changes, for the fail-fast iterators of a table that one thread uses. */
   private int modCount;
 
-  /** A table that one thread at a time uses. */
-  SlotTable() {
-    this(null);
+  /**
+   * A table that threads share ({@code concurrent}), with lookups that take no lock, or one that
+   * one thread at a time uses; building its index once it has {@code indexFromBuckets} buckets.
+   */
+  SlotTable(boolean concurrent, int indexFromBuckets) {
+    this.lock = concurrent ? new StampedLock() : null;
+    this.indexFromBuckets = indexFromBuckets;
   }
 
-  private SlotTable(StampedLock lock) {
-    this.lock = lock;
+  /** A map's table that one thread at a time uses. */
+  static <K, V> SlotTable<K, V> forMap() {
+    return new SlotTable<>(false, INDEX_FROM_BUCKETS);
   }
 
-  /** A table that threads share, with lookups that take no lock. */
-  static <K, V> SlotTable<K, V> concurrent() {
-    return new SlotTable<>(new StampedLock());
+  /** A map's table that threads share. */
+  static <K, V> SlotTable<K, V> concurrentForMap() {
+    return new SlotTable<>(true, INDEX_FROM_BUCKETS);
+  }
+
+  /** A set's table that one thread at a time uses. */
+  static <K, V> SlotTable<K, V> forSet() {
+    return new SlotTable<>(false, Integer.MAX_VALUE);
+  }
+
+  /** A set's table that threads share. */
+  static <K, V> SlotTable<K, V> concurrentForSet() {
+    return new SlotTable<>(true, Integer.MAX_VALUE);
+  }
+
+  /**
+   * Before the first entry, makes room for {@code entries} without growing: a map being loaded
+   * knows how many slots it has, and growing a table of millions of entries a dozen times, and its
+   * index with it, moves every entry each time.
+   */
+  void expect(int entries) {
+    long stamp = writeLock();
+    try {
+      if (size == 0) {
+        int capacity = capacityFor(entries);
+        if (capacity > table.length) {
+          table = newTable(capacity);
+          modCount++;
+        }
+      }
+    } finally {
+      unlockWrite(stamp);
+    }
+  }
+
+  /** The smallest table, a power of two, that holds {@code entries} without growing. */
+  private static int capacityFor(int entries) {
+    long wanted = (long) entries + entries / 3 + 1;
+    int capacity = FIRST_CAPACITY;
+    while (capacity < wanted && capacity < 1 << 30) {
+      capacity <<= 1;
+    }
+    return capacity;
   }
 
   @SuppressWarnings("unchecked")
@@ -160,21 +226,27 @@ final class SlotTable<K, V> extends AbstractMap<K, Slot<V>> {
    */
   V value(Object key, MapCore<K, V> core) {
     if (PString.contentOf(key) instanceof byte[] latin1 && latin1.length <= Chars.PACKED_MAX) {
-      int h = spread(key);
       long stamp = lock == null ? 0 : lock.tryOptimisticRead();
-      if (lock == null || stamp != 0) {
-        PackedKeyIndex.Rows<V> r = index.rows();
-        int row = r.find(h, latin1);
-        long rowStamp = row == PackedKeyIndex.ABSENT ? 0 : r.stamp(row);
-        long reference = row == PackedKeyIndex.ABSENT ? 0 : r.reference(row);
-        long shape = row == PackedKeyIndex.ABSENT ? 0 : r.shape(row);
-        Slot<V> slot = row == PackedKeyIndex.ABSENT ? null : r.slot(row);
-        boolean steady = row != PackedKeyIndex.ABSENT && r.steady(row, rowStamp);
-        if (lock == null || lock.validate(stamp)) {
-          if (row == PackedKeyIndex.ABSENT) {
+      PackedKeyIndex.Rows<V> r = index.rows();
+      if (r != null && (lock == null || stamp != 0)) {
+        int row = r.find(spread(key), latin1);
+        if (row == PackedKeyIndex.ABSENT) {
+          if (lock == null || lock.validate(stamp)) {
             return null;
           }
-          return steady && shape != 0 ? core.fromShape(reference, shape) : core.value(slot);
+        } else {
+          long rowStamp = r.stamp(row);
+          long reference = r.reference(row);
+          long shape = r.shape(row);
+          V proxy = r.proxy(row);
+          Slot<V> slot = r.slot(row);
+          boolean steady = r.steady(row, rowStamp);
+          if (lock == null || lock.validate(stamp)) {
+            if (steady && shape != 0) {
+              return core.fromShape(reference, shape);
+            }
+            return steady && proxy != null ? proxy : core.value(slot);
+          }
         }
       }
     }
@@ -188,6 +260,7 @@ final class SlotTable<K, V> extends AbstractMap<K, Slot<V>> {
    * ({@link Slot#keep}).
    */
   void change(Slot<V> s, long reference, V proxy, long shape, boolean ifStill) {
+    long stamp = lock == null ? 0 : lock.tryOptimisticRead();
     int row = lockRow(s);
     try {
       if (ifStill) {
@@ -198,6 +271,13 @@ final class SlotTable<K, V> extends AbstractMap<K, Slot<V>> {
     } finally {
       if (row >= 0) {
         index.unlockRow(row, s);
+      } else if (lock != null && !lock.validate(stamp)) {
+        // A structural change since the search may have built the index, with the row of s made
+        // from what s held before this change: bring it up to date.
+        row = lockRow(s);
+        if (row >= 0) {
+          index.unlockRow(row, s);
+        }
       }
     }
   }
@@ -299,9 +379,7 @@ final class SlotTable<K, V> extends AbstractMap<K, Slot<V>> {
             before.next = slot;
           }
           // s keeps its next: a lookup that has just reached s goes on from there.
-          if (slot.keyCharsKept()) {
-            index.add(slot);
-          }
+          addToIndex(slot);
         }
         return s;
       }
@@ -310,14 +388,27 @@ final class SlotTable<K, V> extends AbstractMap<K, Slot<V>> {
     slot.hash = h;
     slot.next = t[i];
     t[i] = slot;
-    if (slot.keyCharsKept()) {
-      index.add(slot);
-    }
+    addToIndex(slot);
     modCount++;
     if (++size > t.length - (t.length >>> 2)) {
       grow();
     }
     return null;
+  }
+
+  /**
+   * Under the write lock, {@code slot}, just linked, in the index if its key is kept packed; builds
+   * the index with it if the table is now large enough.
+   */
+  private void addToIndex(Slot<V> slot) {
+    if (!slot.keyCharsKept()) {
+      return;
+    }
+    if (index.built()) {
+      index.add(slot);
+    } else if (table.length >= indexFromBuckets) {
+      index.build(table, 2 * table.length);
+    }
   }
 
   @Override
@@ -388,7 +479,9 @@ final class SlotTable<K, V> extends AbstractMap<K, Slot<V>> {
       }
     }
     table = bigger;
-    index.resize(2 * bigger.length);
+    if (index.built()) {
+      index.resize(2 * bigger.length);
+    }
   }
 
   @Override

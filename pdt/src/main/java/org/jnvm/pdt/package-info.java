@@ -25,13 +25,15 @@
  * A map is a header referencing a slot array of references to key/value pairs. In volatile memory
  * it keeps a mirror from each key to its slot (for hash maps, a chained hash table whose nodes are
  * the slot records themselves, with lookups that take no lock in the concurrent one, and beside
- * it an open-addressed index in which a short string key's row holds its value's place; a {@code
+ * it, once a map is large, an open-addressed index in which a short string key's row holds its
+ * value's place; a {@code
  * TreeMap} or a {@code ConcurrentSkipListMap} for sorted maps), and a queue of free slots. An insert writes a new
  * pair into a free slot, a value update rewrites the pair's value reference, a removal writes null
  * into the slot: each is one atomic reference update, so the heap is consistent after any crash
  * without failure-atomic blocks. (A value or pair that is valid already is not validated again by
  * that update: see {@code Publication}.) Growing swaps in a larger copy of the slot array, also with one
- * atomic update. Resurrecting a map scans the slots to rebuild the mirror; every proxy of a map in
+ * atomic update. Resurrecting a map scans the slots to rebuild the mirror, sized for them at once;
+ * every proxy of a map in
  * a heap shares that mirror, so only the first resurrection scans. A set is a map from each
  * element to itself.
  *

@@ -39,7 +39,7 @@ class SlotTableTest {
   @ParameterizedTest(name = "shared by threads: {0}")
   @ValueSource(booleans = {false, true})
   void randomChangesMatchAHashMapThroughGrowthAndCollisions(boolean concurrent) {
-    SlotTable<Key, String> table = concurrent ? SlotTable.concurrent() : new SlotTable<>();
+    SlotTable<Key, String> table = concurrent ? SlotTable.concurrentForMap() : SlotTable.forMap();
     Map<Key, Integer> expected = new HashMap<>();
     Random random = new Random(7);
     for (int step = 0; step < 50_000; step++) {
@@ -67,9 +67,28 @@ class SlotTableTest {
     assertEquals(expected, iterated);
   }
 
+  @ParameterizedTest(name = "shared by threads: {0}")
+  @ValueSource(booleans = {false, true})
+  void aTableReadiedForItsEntriesHoldsThemAsATableThatGrew(boolean concurrent) {
+    SlotTable<Key, String> table = concurrent ? SlotTable.concurrentForMap() : SlotTable.forMap();
+    table.expect(5000);
+    for (int i = 0; i < 6000; i++) {
+      table.put(new Key(i), slot(i)); // past what it was readied for, so it grows once too
+    }
+    table.expect(100_000); // too late: the table has entries, and stays as it is
+    for (int i = 0; i < 6000; i += 2) {
+      assertEquals(i, table.remove(new Key(i)).index);
+    }
+    for (int i = 0; i < 6000; i++) {
+      Slot<String> found = table.get(new Key(i));
+      assertEquals(i % 2 == 0 ? -1 : i, found == null ? -1 : found.index);
+    }
+    assertEquals(3000, table.size());
+  }
+
   @Test
   void aReplacingPutKeepsTheStoredKeyAndIteratorsGoOn() {
-    SlotTable<Key, String> table = new SlotTable<>();
+    SlotTable<Key, String> table = SlotTable.forMap();
     for (int i = 0; i < 8; i++) {
       table.put(new Key(i), slot(i)); // one chain
     }
@@ -92,7 +111,7 @@ class SlotTableTest {
 
   @Test
   void iteratorRemovalUnlinksAndAddsAreCaught() {
-    SlotTable<Key, String> table = new SlotTable<>();
+    SlotTable<Key, String> table = SlotTable.forMap();
     for (int i = 0; i < 100; i++) {
       table.put(new Key(i), slot(i));
     }
@@ -117,7 +136,7 @@ class SlotTableTest {
 
   @Test
   void aSharedTableIteratesWeaklyConsistentlyWhileItGrows() {
-    SlotTable<Key, String> table = SlotTable.concurrent();
+    SlotTable<Key, String> table = SlotTable.concurrentForMap();
     for (int i = 0; i < 40; i++) {
       table.put(new Key(i), slot(i));
     }
@@ -142,7 +161,7 @@ class SlotTableTest {
 
   @Test
   void aSharedTableFindsEveryStableKeyWhileAnotherThreadChangesIt() throws InterruptedException {
-    SlotTable<Key, String> table = SlotTable.concurrent();
+    SlotTable<Key, String> table = SlotTable.concurrentForMap();
     int stable = 512;
     for (int i = 0; i < stable; i++) {
       table.put(new Key(i), slot(i));
