@@ -268,10 +268,26 @@ final class MapCore<K, V> {
    * a writer changes the entry.
    */
   private void keep(Slot<V> slot, long reference, V v) {
+    ifKeyFree(slot, () -> changeEntry(slot, reference, v, shapeKept((PObject) v), true));
+  }
+
+  /**
+   * Has the hash mirror's index copy what {@code slot} holds of its value into the slot's row, left
+   * empty when the index was built ({@link PackedKeyIndex#build}); by a reader, and so, as {@link
+   * #keep}, only if the key's lock is free.
+   */
+  void fillRow(Slot<V> slot) {
+    if (mirror instanceof SlotTable<K, V> table) {
+      ifKeyFree(slot, () -> table.fillRow(slot));
+    }
+  }
+
+  /** Runs {@code change} of {@code slot} under its key's lock if no one holds it; else not at all. */
+  private void ifKeyFree(Slot<V> slot, Runnable change) {
     Lock lock = locking.key(slot.key);
     if (lock.tryLock()) {
       try {
-        changeEntry(slot, reference, v, shapeKept((PObject) v), true);
+        change.run();
       } finally {
         lock.unlock();
       }

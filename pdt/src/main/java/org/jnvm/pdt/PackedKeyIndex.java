@@ -70,13 +70,18 @@ final class PackedKeyIndex<V> {
   /**
    * Under the table's write lock, while the index is not built: builds it with {@code capacity}
    * rows, a power of two, from every slot in {@code buckets}' chains whose key it keeps packed.
+   *
+   * <p>The rows it makes hold their slots but not their values (a reference of 0): a value update
+   * holds its key's lock, not the table's, and a row copied from a slot in the middle of one could
+   * show a reader the old value after the slot had shown it the new one. A lookup by such a row
+   * reads the slot instead, and has the row filled in under the key's lock ({@link #unlockRow}).
    */
   void build(Slot<V>[] buckets, int capacity) {
     Rows<V> r = new Rows<>(capacity);
     for (Slot<V> head : buckets) {
       for (Slot<V> s = head; s != null; s = s.next) {
         if (s.keyCharsKept()) {
-          r.fill(r.firstEmptyFrom(s.hash), s);
+          r.fillKey(r.firstEmptyFrom(s.hash), s);
         }
       }
     }
@@ -84,9 +89,9 @@ final class PackedKeyIndex<V> {
   }
 
   /**
-   * Under the table's write lock, once the index is built: {@code s}, whose key it keeps packed and
-   * which the table has just linked, in its key's row, which it takes over from the slot of an equal
-   * key if there is one.
+   * Under the table's write lock and {@code s}'s key lock, once the index is built: {@code s},
+   * whose key it keeps packed and which the table has just linked, in its key's row, which it takes
+   * over from the slot of an equal key if there is one.
    */
   void add(Slot<V> s) {
     Rows<V> r = rows;
@@ -181,14 +186,12 @@ final class PackedKeyIndex<V> {
   }
 
   /**
-   * Copies {@code s}'s reference, shape and kept proxy into {@code row}, which {@link #lockRowOf}
-   * locked, and unlocks it.
+   * Under the key's lock, copies {@code s}'s reference, shape and kept proxy into {@code row},
+   * which {@link #lockRowOf} locked, and unlocks it.
    */
   void unlockRow(int row, Slot<V> s) {
     Rows<V> r = rows; // not replaced while one of its rows is locked
-    r.words[at(row) + REFERENCE] = s.value();
-    r.words[at(row) + SHAPE] = s.shape();
-    r.refs[2 * row + 1] = s.cached();
+    r.fillValue(row, s);
     r.unlock(row);
   }
 
@@ -259,6 +262,7 @@ final class PackedKeyIndex<V> {
       return (long) WORD.getAcquire(words, at(row) + STAMP);
     }
 
+    /** The value's reference; 0 in a row {@link #build} made, which holds no value yet. */
     long reference(int row) {
       return words[at(row) + REFERENCE];
     }
@@ -325,16 +329,27 @@ final class PackedKeyIndex<V> {
       WORD.setRelease(words, at, (long) WORD.getOpaque(words, at) + 1);
     }
 
-    /** Writes {@code s}'s key, reference and shape into the row, and the slot and its kept proxy beside it. */
+    /** Under {@code s}'s key lock: {@link #fillKey} and {@link #fillValue}. */
     private void fill(int row, Slot<V> s) {
+      fillKey(row, s);
+      fillValue(row, s);
+    }
+
+    /** Writes {@code s}'s key into the row, and {@code s} beside it. */
+    private void fillKey(int row, Slot<V> s) {
       int at = at(row);
       words[at + CHARS] = s.keyChars(0);
       words[at + CHARS + 1] = s.keyChars(1);
       words[at + CHARS + 2] = s.keyChars(2);
-      words[at + REFERENCE] = s.value();
-      words[at + SHAPE] = s.shape();
       words[at + HEAD] = headOf(s.hash, s.keyCharsLength());
       refs[2 * row] = s;
+    }
+
+    /** Under {@code s}'s key lock: its reference and shape into the row, and its kept proxy beside it. */
+    private void fillValue(int row, Slot<V> s) {
+      int at = at(row);
+      words[at + REFERENCE] = s.value();
+      words[at + SHAPE] = s.shape();
       refs[2 * row + 1] = s.cached();
     }
 

@@ -245,7 +245,14 @@ final class SlotTable<K, V> extends AbstractMap<K, Slot<V>> {
             if (steady && shape != 0) {
               return core.fromShape(reference, shape);
             }
-            return steady && proxy != null ? proxy : core.value(slot);
+            if (steady && proxy != null) {
+              return proxy;
+            }
+            V value = core.value(slot);
+            if (steady && reference == 0) {
+              core.fillRow(slot); // a row the index was built with
+            }
+            return value;
           }
         }
       }
@@ -260,7 +267,6 @@ final class SlotTable<K, V> extends AbstractMap<K, Slot<V>> {
    * ({@link Slot#keep}).
    */
   void change(Slot<V> s, long reference, V proxy, long shape, boolean ifStill) {
-    long stamp = lock == null ? 0 : lock.tryOptimisticRead();
     int row = lockRow(s);
     try {
       if (ifStill) {
@@ -271,14 +277,15 @@ final class SlotTable<K, V> extends AbstractMap<K, Slot<V>> {
     } finally {
       if (row >= 0) {
         index.unlockRow(row, s);
-      } else if (lock != null && !lock.validate(stamp)) {
-        // A structural change since the search may have built the index, with the row of s made
-        // from what s held before this change: bring it up to date.
-        row = lockRow(s);
-        if (row >= 0) {
-          index.unlockRow(row, s);
-        }
       }
+    }
+  }
+
+  /** Under the key's lock: copies what {@code s} holds of its value into its row, if it has one. */
+  void fillRow(Slot<V> s) {
+    int row = lockRow(s);
+    if (row >= 0) {
+      index.unlockRow(row, s);
     }
   }
 
