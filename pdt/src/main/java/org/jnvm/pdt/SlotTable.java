@@ -221,8 +221,10 @@ final class SlotTable<K, V> extends AbstractMap<K, Slot<V>> {
 
   /**
    * The value of {@code key} as {@code core} reads an entry's, or null if the table has no entry
-   * for it: for a key the {@link PackedKeyIndex} holds, from its row, and through the slot only when
-   * the row has no shape of the value (the policy keeps a proxy, or nothing yet).
+   * for it. For a key the built {@link PackedKeyIndex} holds: from its row's shape of the value, or
+   * the proxy kept beside the row, and through the row's slot only when the row has neither (the
+   * policy keeps nothing, or the row has no value yet, which this read then has filled in). Any
+   * other key, or any key while the index is not built, goes through the chains.
    */
   V value(Object key, MapCore<K, V> core) {
     if (PString.contentOf(key) instanceof byte[] latin1 && latin1.length <= Chars.PACKED_MAX) {
