@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -143,12 +144,20 @@ class ConcurrentMapTest extends HeapTest {
             pool.submit(
                 () -> {
                   long last = 0;
+                  V lastFound = null;
                   while (last < writes) {
                     V found = read.get();
                     assertTrue(found != null, "the key went missing after value " + last);
                     long now = number.applyAsLong(found);
-                    assertTrue(now >= last, "went back from " + last + " to " + now);
+                    if (now < last) {
+                      // What a rare failure needs to be told apart: an old reference read again, an
+                      // old proxy handed out again, or a block that two values shared.
+                      fail("went back from " + last + " at offset " + lastFound.handle().offset() + " to " + now + " at offset "
+                          + found.handle().offset() + (found == lastFound ? ", the same proxy" : "") + "; the map now gives "
+                          + number.applyAsLong(read.get()));
+                    }
                     last = now;
+                    lastFound = found;
                   }
                   return null;
                 }));
