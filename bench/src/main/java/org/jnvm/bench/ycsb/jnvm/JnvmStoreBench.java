@@ -28,7 +28,7 @@ import site.ycsb.Client;
 import site.ycsb.workloads.CoreWorkload;
 
 /**
- * A diagnostic for paired runs of two builds, in no report: jnvm-pdt's store alone, without the
+ * A diagnostic for paired runs of two builds, in no report: jnvm-pdt's store (or jnvm-fa's) alone, without the
  * YCSB client, whose own work and this host's drift hide a change of a few percent in a binding.
  * Records of ten 100-byte values, as YCSB's, looked up by keys spelled as YCSB's and taken in a
  * shuffled order, so that each operation finds its record where the last one left the cache. An
@@ -36,7 +36,7 @@ import site.ycsb.workloads.CoreWorkload;
  * for example:
  *
  * <pre>
- * bench/jmh-pair --rounds 2 before.jar after.jar PdtStoreBench.update -p records=100000
+ * bench/jmh-pair --rounds 2 before.jar after.jar JnvmStoreBench.update -p records=100000
  * </pre>
  */
 @BenchmarkMode(Mode.Throughput)
@@ -44,7 +44,7 @@ import site.ycsb.workloads.CoreWorkload;
 @Warmup(iterations = 5, time = 1)
 @Measurement(iterations = 5, time = 1)
 @Fork(1)
-public class PdtStoreBench {
+public class JnvmStoreBench {
   /** YCSB's default value length, which {@link StoreSizing#of} sizes the heap for. */
   private static final int VALUE_BYTES = Integer.parseInt(CoreWorkload.FIELD_LENGTH_PROPERTY_DEFAULT);
 
@@ -53,23 +53,39 @@ public class PdtStoreBench {
     @Param("100000")
     int records;
 
+    /** Whose store: jnvm-pdt's ({@link PdtStore}) or jnvm-fa's ({@link FaStore}). */
+    @Param("jnvm-pdt")
+    String store;
+
+    /** The heap's backend ({@link JnvmConfig#PERSISTENCE_PROPERTY}): none shows what write-back costs. */
+    @Param("clwb")
+    String persistence;
+
     Path directory;
-    PdtStore store;
+    PMapStore<?> opened;
     String[] keys;
     YcsbRecord change;
     int cursor;
 
     @Setup(Level.Trial)
     public void load() throws IOException {
-      directory = Files.createTempDirectory(BenchEnv.shmDir(), "pdt-store-bench");
+      directory = Files.createTempDirectory(BenchEnv.shmDir(), "jnvm-store-bench");
       Properties properties = new Properties();
       properties.setProperty(Client.RECORD_COUNT_PROPERTY, Integer.toString(records));
-      store = new PdtStore(JnvmConfig.of(properties), directory, StoreSizing.of(properties), FieldNames.of(properties));
+      properties.setProperty(JnvmConfig.PERSISTENCE_PROPERTY, persistence);
+      JnvmConfig config = JnvmConfig.of(properties);
+      StoreSizing sizing = StoreSizing.of(properties);
+      FieldNames names = FieldNames.of(properties);
+      opened = switch (store) {
+        case "jnvm-pdt" -> new PdtStore(config, directory, sizing, names);
+        case "jnvm-fa" -> new FaStore(config, directory, sizing, names);
+        default -> throw new IllegalArgumentException("store is jnvm-pdt or jnvm-fa, not " + store);
+      };
       Random random = new Random(11);
       keys = new String[records];
       for (int i = 0; i < records; i++) {
         keys[i] = "user" + (random.nextLong() & Long.MAX_VALUE);
-        store.insert(keys[i], record(random, FieldNames.COUNT));
+        opened.insert(keys[i], record(random, FieldNames.COUNT));
       }
       for (int i = records - 1; i > 0; i--) {
         int j = random.nextInt(i + 1);
@@ -102,18 +118,18 @@ public class PdtStoreBench {
 
     @TearDown(Level.Trial)
     public void close() throws IOException {
-      store.close();
+      opened.close();
       BenchEnv.deleteTree(directory);
     }
   }
 
   @Benchmark
   public boolean update(Loaded s) {
-    return s.store.update(s.nextKey(), s.change);
+    return s.opened.update(s.nextKey(), s.change);
   }
 
   @Benchmark
   public Optional<YcsbRecord> read(Loaded s) {
-    return s.store.read(s.nextKey(), null);
+    return s.opened.read(s.nextKey(), null);
   }
 }
