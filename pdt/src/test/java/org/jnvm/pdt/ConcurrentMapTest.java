@@ -152,9 +152,10 @@ class ConcurrentMapTest extends HeapTest {
                     if (now < last) {
                       // What a rare failure needs to be told apart: an old reference read again, an
                       // old proxy handed out again, or a block that two values shared.
+                      V next = read.get();
                       fail("went back from " + last + " at offset " + lastFound.handle().offset() + " to " + now + " at offset "
                           + found.handle().offset() + (found == lastFound ? ", the same proxy" : "") + "; the map now gives "
-                          + number.applyAsLong(read.get()));
+                          + (next == null ? "nothing" : number.applyAsLong(next) + " at offset " + next.handle().offset()));
                     }
                     last = now;
                     lastFound = found;

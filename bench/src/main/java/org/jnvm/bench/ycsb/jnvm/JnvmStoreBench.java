@@ -28,12 +28,12 @@ import site.ycsb.Client;
 import site.ycsb.workloads.CoreWorkload;
 
 /**
- * A diagnostic for paired runs of two builds, in no report: jnvm-pdt's store (or jnvm-fa's) alone, without the
- * YCSB client, whose own work and this host's drift hide a change of a few percent in a binding.
- * Records of ten 100-byte values, as YCSB's, looked up by keys spelled as YCSB's and taken in a
- * shuffled order, so that each operation finds its record where the last one left the cache. An
- * update sets one field, as workload A's do. Run it from two builds with {@code bench/jmh-pair},
- * for example:
+ * A diagnostic for paired runs of two builds, in no report: jnvm-pdt's store (or jnvm-fa's)
+ * alone, without the YCSB client, whose own work and this host's drift hide a change of a few
+ * percent in a binding. Records of ten 100-byte values, as YCSB's, looked up by keys spelled as
+ * YCSB's and taken in a shuffled order, so that each operation finds its record where the last one
+ * left the cache. An update sets one field, as workload A's do. Run it from two builds with {@code
+ * bench/jmh-pair}, for example:
  *
  * <pre>
  * bench/jmh-pair --rounds 2 before.jar after.jar JnvmStoreBench.update -p records=100000
