@@ -12,6 +12,10 @@
  * slots go up to 64 bytes: a string of up to 56 Latin-1 characters, a byte sequence of up to 56
  * bytes, and every {@code PLong} and {@code PInt} (16 bytes).
  *
+ * <p>{@link org.jnvm.pdt.PByteRecord} is the mutable counterpart for records: a fixed number of
+ * byte fields of bounded length, each replaced failure-atomically in place, without a log, through
+ * a spare slot and one word that maps fields to slots.
+ *
  * <h2>Publication</h2>
  *
  * New objects are invalid until published. Containers publish what they are handed: they write a

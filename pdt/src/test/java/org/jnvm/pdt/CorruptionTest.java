@@ -1,5 +1,6 @@
 package org.jnvm.pdt;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -58,6 +59,9 @@ class CorruptionTest {
       }
       heap.roots().put("longs", new PLongArray(heap, new long[] {1, 2, 3, 4, 5}));
       heap.roots().put("bytes", PBytes.of(heap, new byte[300]));
+      PByteRecord record = PByteRecord.of(heap, 100, new byte[100], null, new byte[7]);
+      record.set(1, new byte[50]);
+      heap.roots().put("record", record);
       heap.roots().put("refs", PArray.of(heap, List.of(PString.of(heap, "a"), PLong.of(heap, 7))));
     });
   }
@@ -116,6 +120,10 @@ class CorruptionTest {
       if (heap.roots().get("list") instanceof PArrayList<?> list && !list.isEmpty()) {
         list.remove(list.size() - 1);
       }
+      if (heap.roots().get("record") instanceof PByteRecord record) {
+        record.set(record.fields() - 1, new byte[record.capacity()]);
+        readValue(record);
+      }
     }
   }
 
@@ -150,6 +158,11 @@ class CorruptionTest {
       assertTrue(s.toString().length() <= s.length());
     } else if (o instanceof PBytes b) {
       b.toByteArray();
+    } else if (o instanceof PByteRecord r) {
+      PByteRecord.Snapshot copy = r.snapshot();
+      for (int i = 0; i < r.fields(); i++) {
+        assertArrayEquals(r.get(i), copy.get(i), "field " + i);
+      }
     } else if (o instanceof PLong l) {
       l.longValue();
     }
