@@ -19,10 +19,11 @@ import org.jnvm.pdt.PMap;
 import org.jnvm.pdt.PString;
 
 /**
- * Immutable records in a pdt map, changed copy-on-write as jnvm-pdt's YCSB store changes them: an
- * update swaps a new {@link PBytes} in with the map's one atomic update and frees the one it
- * replaced; a delete removes the key, freeing the map's key, then frees the value. Values are small
- * (in a pool block) or span two blocks, so that both kinds of free are crossed.
+ * Immutable records in a pdt map, changed copy-on-write as jnvm-pdt's YCSB store changes a record
+ * it cannot change in place ({@link RecordScenario} has the changes in place): an update swaps a
+ * new {@link PBytes} in with the map's one atomic update and frees the one it replaced; a delete
+ * removes the key, freeing the map's key, then frees the value. Values are small (in a pool block)
+ * or span two blocks, so that both kinds of free are crossed.
  *
  * <p>The free of a replaced value must wait for a fence after the swap. Neither the swap nor a free
  * fences, so without one the invalidation of the old value can reach memory before the reference

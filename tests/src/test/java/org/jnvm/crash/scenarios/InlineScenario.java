@@ -1,7 +1,6 @@
 package org.jnvm.crash.scenarios;
 
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.LongSupplier;
@@ -25,7 +24,6 @@ import org.jnvm.samples.tpcb.Bank;
  */
 final class InlineScenario extends Seeded {
   static final String ROOT = "inline";
-  private static final HexFormat HEX = HexFormat.of();
 
   /** @param blocks how many failure-atomic blocks a run has */
   InlineScenario(String name, long seed, int blocks) {
@@ -44,10 +42,6 @@ final class InlineScenario extends Seeded {
     }
     s.add(Long.toString(p.getVersion()));
     return List.copyOf(s);
-  }
-
-  private static String describe(byte[] content) {
-    return content == null ? "null" : content.length + ":" + HEX.formatHex(content);
   }
 
   private final class InlineRun implements Run {

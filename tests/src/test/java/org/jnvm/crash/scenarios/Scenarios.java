@@ -40,7 +40,8 @@ public final class Scenarios {
         new ScenarioFamily("inline", 0.06, 300, i -> new InlineScenario("inline-" + i, seed("inline", i), 25)),
         new ScenarioFamily("bank", 0.1, 400, i -> new BankScenario("bank-" + i, seed("bank", i), 20)),
         new ScenarioFamily("pdt", 0.14, 300, i -> new PdtScenario("pdt-" + i, seed("pdt", i), 20, i)),
-        new ScenarioFamily("cow", 0.16, 300, i -> new CopyOnWriteScenario("cow-" + i, seed("cow", i), 20, i, true)));
+        new ScenarioFamily("cow", 0.16, 300, i -> new CopyOnWriteScenario("cow-" + i, seed("cow", i), 20, i, true)),
+        new ScenarioFamily("record", 0.08, 300, i -> new RecordScenario("record-" + i, seed("record", i), 25)));
   }
 
   /**
