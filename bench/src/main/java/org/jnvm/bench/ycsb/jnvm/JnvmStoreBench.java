@@ -3,6 +3,7 @@ package org.jnvm.bench.ycsb.jnvm;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.Random;
@@ -47,6 +48,8 @@ import site.ycsb.workloads.CoreWorkload;
 public class JnvmStoreBench {
   /** YCSB's default value length, which {@link StoreSizing#of} sizes the heap for. */
   private static final int VALUE_BYTES = Integer.parseInt(CoreWorkload.FIELD_LENGTH_PROPERTY_DEFAULT);
+  /** Workload E's mean scan: its lengths are uniform from 1 to 100. */
+  private static final int SCAN_LENGTH = 50;
 
   @State(Scope.Thread)
   public static class Loaded {
@@ -61,6 +64,10 @@ public class JnvmStoreBench {
     @Param("clwb")
     String persistence;
 
+    /** The pdt map ({@link JnvmConfig#MAP_PROPERTY}): {@link #scan} needs an ordered one, skiplist. */
+    @Param("concurrenthash")
+    String map;
+
     Path directory;
     PMapStore<?> opened;
     String[] keys;
@@ -73,6 +80,7 @@ public class JnvmStoreBench {
       Properties properties = new Properties();
       properties.setProperty(Client.RECORD_COUNT_PROPERTY, Integer.toString(records));
       properties.setProperty(JnvmConfig.PERSISTENCE_PROPERTY, persistence);
+      properties.setProperty(JnvmConfig.MAP_PROPERTY, map);
       JnvmConfig config = JnvmConfig.of(properties);
       StoreSizing sizing = StoreSizing.of(properties);
       FieldNames names = FieldNames.of(properties);
@@ -131,5 +139,11 @@ public class JnvmStoreBench {
   @Benchmark
   public Optional<YcsbRecord> read(Loaded s) {
     return s.opened.read(s.nextKey(), null);
+  }
+
+  /** A scan of {@link #SCAN_LENGTH} records, all fields, from a key taken as the others are. */
+  @Benchmark
+  public List<YcsbRecord> scan(Loaded s) {
+    return s.opened.scan(s.nextKey(), SCAN_LENGTH, null);
   }
 }
