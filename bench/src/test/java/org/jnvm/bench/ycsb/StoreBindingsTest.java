@@ -148,8 +148,15 @@ class StoreBindingsTest {
     Random random = new Random(3);
     int i = 0;
     for (Map.Entry<String, Map<String, byte[]>> record : records.entrySet()) {
-      if (i++ % 3 == 0) {
-        Map<String, byte[]> change = Map.of("field2", randomValue(random));
+      // One field (jnvm-pdt changes it in place), two at once (jnvm-pdt copies the record), or an
+      // empty value, and some records changed twice.
+      Map<String, byte[]> change = switch (i++ % 4) {
+        case 0 -> Map.of("field2", randomValue(random));
+        case 1 -> Map.of("field1", randomValue(random), "field8", randomValue(random));
+        case 2 -> Map.of("field9", new byte[0]);
+        default -> Map.of();
+      };
+      for (int times = i % 3 == 0 ? 2 : 1; times > 0 && !change.isEmpty(); times--) {
         assertEquals(Status.OK, db.update(TABLE, record.getKey(), iterators(change)));
         record.getValue().putAll(change);
       }
@@ -301,6 +308,25 @@ class StoreBindingsTest {
 
     assertTrue(failure.getMessage().contains(StoreBinding.STORE_DIR_PROPERTY), failure.getMessage());
     assertEquals(Status.ERROR, db.read(TABLE, "user1", null, new HashMap<>()));
+  }
+
+  @Test
+  void jnvmPdtTakesValuesLongerThanTheWorkloadsFieldLength() throws Exception {
+    BindingCase pdt = new BindingCase(YcsbBinding.JNVM_PDT, MapKind.values()[0]);
+    NavigableMap<String, Map<String, byte[]>> records = randomRecords(4);
+    DB db = openLoaded(pdt, records);
+    Random random = new Random(5);
+    String key = records.firstKey();
+    Map<String, byte[]> fields = records.get(key);
+    byte[] longer = new byte[3 * VALUE_BYTES];
+    random.nextBytes(longer);
+    // The first copies the record into a wider one; the second changes the wider one in place.
+    for (Map<String, byte[]> change : List.of(Map.of("field4", longer), Map.of("field5", longer.clone()))) {
+      assertEquals(Status.OK, db.update(TABLE, key, iterators(change)));
+      fields.putAll(change);
+      assertFields(fields, read(db, key, null), key);
+    }
+    records.forEach((k, f) -> assertFields(f, read(db, k, null), k));
   }
 
   @Test

@@ -24,10 +24,10 @@ final class FaStore extends PMapStore<FaRecord> {
 
   /** Refuses a workload whose values could outgrow a record's fields, before any record is written. */
   static void checkFieldLength(Properties properties) {
-    String text = properties.getProperty(CoreWorkload.FIELD_LENGTH_PROPERTY, CoreWorkload.FIELD_LENGTH_PROPERTY_DEFAULT);
-    if (Integer.parseInt(text.trim()) > FaRecord.CAPACITY) {
+    int length = FieldNames.of(properties).valueLength();
+    if (length > FaRecord.CAPACITY) {
       throw new IllegalArgumentException("jnvm-fa's records hold values of up to " + FaRecord.CAPACITY + " bytes, and "
-          + CoreWorkload.FIELD_LENGTH_PROPERTY + " is " + text + ": set it to " + FaRecord.CAPACITY + " or less");
+          + CoreWorkload.FIELD_LENGTH_PROPERTY + " is " + length + ": set it to " + FaRecord.CAPACITY + " or less");
     }
   }
 

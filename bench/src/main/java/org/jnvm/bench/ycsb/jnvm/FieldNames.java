@@ -11,20 +11,22 @@ import site.ycsb.workloads.CoreWorkload;
 
 /**
  * YCSB's field names, {@code field0} to {@code field9} by default, and the slot of each in a
- * record that keeps one value per field (jnvm-pdt's {@link PackedRecord}, jnvm-fa's class). The
- * names are made once: a read hands out these strings rather than decoding names from each
- * record.
+ * record that keeps one value per field (jnvm-pdt's {@code PByteRecord}, jnvm-fa's class), with
+ * the workload's value length. The names are made once: a read hands out these strings rather
+ * than decoding names from each record.
  */
 final class FieldNames {
   /** How many values a record holds: YCSB's default field count. */
   static final int COUNT = 10;
 
   private final String prefix;
+  private final int valueLength;
   private final String[] names = new String[COUNT];
   private final Map<String, Integer> indexes = new HashMap<>();
 
-  private FieldNames(String prefix) {
+  private FieldNames(String prefix, int valueLength) {
     this.prefix = prefix;
+    this.valueLength = valueLength;
     for (int i = 0; i < COUNT; i++) {
       names[i] = prefix + i;
       indexes.put(names[i], i);
@@ -32,7 +34,13 @@ final class FieldNames {
   }
 
   static FieldNames of(Properties properties) {
-    return new FieldNames(properties.getProperty(CoreWorkload.FIELD_NAME_PREFIX, CoreWorkload.FIELD_NAME_PREFIX_DEFAULT));
+    String length = properties.getProperty(CoreWorkload.FIELD_LENGTH_PROPERTY, CoreWorkload.FIELD_LENGTH_PROPERTY_DEFAULT);
+    return new FieldNames(properties.getProperty(CoreWorkload.FIELD_NAME_PREFIX, CoreWorkload.FIELD_NAME_PREFIX_DEFAULT), Integer.parseInt(length.trim()));
+  }
+
+  /** The workload's {@value CoreWorkload#FIELD_LENGTH_PROPERTY}: the length of the values it writes, at most. */
+  int valueLength() {
+    return valueLength;
   }
 
   int index(String field) {

@@ -4,19 +4,20 @@ import java.nio.file.Path;
 import java.util.Set;
 import org.jnvm.bench.ycsb.store.StoreSizing;
 import org.jnvm.bench.ycsb.store.YcsbRecord;
-import org.jnvm.pdt.PBytes;
+import org.jnvm.bench.ycsb.store.YcsbRecord.Slice;
+import org.jnvm.pdt.PByteRecord;
 
 /**
- * jnvm-pdt: each record is one {@code PBytes} holding its ten values (a {@link PackedRecord}),
- * the value of a pdt map, as the paper lays a record out (one object of about 1 KB, 21.2% of its
- * blocks lost to headers and fragmentation, §5.3.5). An update is copy-on-write: a new record with
- * the changed values, swapped in with the map's one atomic update, then the old one freed. No
- * failure-atomic block is needed.
- *
- * <p>One object a record, rather than an array of one object a value, because a read is then one
- * header check and one copy of adjacent blocks, not ten chains of dependent cache misses.
+ * jnvm-pdt: each record is one {@link PByteRecord} of its ten values, the value of a pdt map: one
+ * object of about 1 KB, as the paper lays a record out (§5.3.5), so that a read is one header
+ * check and one copy of adjacent blocks, not ten chains of dependent cache misses. An update of
+ * one field, YCSB's, replaces it in place without a log: the record writes the value to its spare
+ * slot and switches one word to it, which writes back two or three lines where a copy-on-write of
+ * the whole record wrote back eighteen. An update that does not fit (several fields, or a value
+ * longer than the record's capacity) is a copy-on-write: a new record, swapped in with the map's
+ * one atomic update, then the old one freed. No failure-atomic block is needed either way.
  */
-final class PdtStore extends PMapStore<PBytes> {
+final class PdtStore extends PMapStore<PByteRecord> {
   private final FieldNames names;
 
   PdtStore(JnvmConfig config, Path directory, StoreSizing sizing, FieldNames names) {
@@ -25,22 +26,51 @@ final class PdtStore extends PMapStore<PBytes> {
   }
 
   @Override
-  PBytes create(YcsbRecord record) {
-    return PackedRecord.pack(heap(), names.slots(record));
+  PByteRecord create(YcsbRecord record) {
+    byte[][] values = names.slots(record);
+    int capacity = names.valueLength();
+    for (byte[] value : values) {
+      capacity = value == null ? capacity : Math.max(capacity, value.length);
+    }
+    return PByteRecord.of(heap(), capacity, values);
   }
 
   @Override
-  YcsbRecord read(PBytes stored, Set<String> fields) {
-    return names.read(PackedRecord.of(stored)::slot, fields);
+  YcsbRecord read(PByteRecord stored, Set<String> fields) {
+    PByteRecord.Snapshot copy = stored.snapshot();
+    return names.read(i -> {
+      int length = copy.length(i);
+      return length < 0 ? null : new Slice(copy.array(), copy.offset(i), length);
+    }, fields);
   }
 
   @Override
-  PBytes changed(PBytes stored, YcsbRecord changes) {
-    return PackedRecord.of(stored).updated(heap(), names.slots(changes));
+  PByteRecord changed(PByteRecord stored, YcsbRecord changes) {
+    byte[][] changed = names.slots(changes);
+    int only = onlyChange(changed);
+    if (only >= 0 && stored.fits(changed[only])) {
+      stored.set(only, changed[only]);
+      return stored;
+    }
+    return stored.with(heap(), changed);
+  }
+
+  /** The one slot {@code changed} has a value for, or -1 if it has several. */
+  private static int onlyChange(byte[][] changed) {
+    int only = -1;
+    for (int i = 0; i < changed.length; i++) {
+      if (changed[i] != null) {
+        if (only >= 0) {
+          return -1;
+        }
+        only = i;
+      }
+    }
+    return only;
   }
 
   @Override
-  void free(PBytes stored) {
+  void free(PByteRecord stored) {
     heap().free(stored);
   }
 }
