@@ -11,8 +11,9 @@ import site.ycsb.workloads.CoreWorkload;
 
 /**
  * jnvm-fa: each record is a {@link FaRecord}, one persistent object that holds its ten values, in
- * a pdt map. An update changes the record in place, in one failure-atomic block, where jnvm-pdt
- * writes a whole new copy of its record. YCSB's field {@code field<i>} is the record's field i.
+ * a pdt map. An update changes the record in place, in one failure-atomic block whose redo log
+ * holds the new values, where jnvm-pdt writes a new value to a spare slot of its record and
+ * switches one word to it. YCSB's field {@code field<i>} is the record's field i.
  */
 final class FaStore extends PMapStore<FaRecord> {
   private final FieldNames names;
