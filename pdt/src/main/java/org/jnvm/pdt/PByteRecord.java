@@ -36,6 +36,8 @@ public final class PByteRecord implements PObject {
   private static final long SLOT_MASK = (1L << SLOT_BITS) - 1;
   /** The most fields a record has: with the spare, every slot index fits in {@link #SLOT_BITS} bits. */
   public static final int MAX_FIELDS = (1 << SLOT_BITS) - 1;
+  /** The longest array every JVM allocates: some refuse {@code Integer.MAX_VALUE} itself. */
+  private static final int MAX_ARRAY_LENGTH = Integer.MAX_VALUE - 8;
   /** A slot's length word for a field without a value, as opposed to an empty one. */
   private static final int ABSENT = -1;
 
@@ -68,7 +70,7 @@ public final class PByteRecord implements PObject {
     int storedFields = handle.getInt(FIELDS);
     int storedCapacity = handle.getInt(CAPACITY);
     long storedLength = handle.getLong(LENGTH);
-    if (storedFields < 1 || storedFields > MAX_FIELDS || storedCapacity < 0
+    if (storedFields < 1 || storedFields > MAX_FIELDS || storedCapacity < 0 || !copiesOut(storedFields, storedCapacity)
         || storedLength != slotsLength(storedFields, storedCapacity) || SLOTS + storedLength > handle.capacity()) {
       throw Errors.corrupt(handle.heap().path(), "the record at offset " + handle.offset() + " claims " + storedFields
           + " fields of " + storedCapacity + " bytes in " + storedLength + " bytes of slots");
@@ -93,8 +95,9 @@ public final class PByteRecord implements PObject {
     if (values.length < 1 || values.length > MAX_FIELDS) {
       throw new IllegalArgumentException("a record has 1 to " + MAX_FIELDS + " fields, not " + values.length);
     }
-    if (capacity < 0) {
-      throw new IllegalArgumentException("negative capacity " + capacity);
+    if (capacity < 0 || !copiesOut(values.length, capacity)) {
+      throw new IllegalArgumentException("a record of " + values.length + " fields cannot have a capacity of " + capacity
+          + " bytes: its snapshot must fit in one array");
     }
     for (int i = 0; i < values.length; i++) {
       checkFits(i, values[i], capacity);
@@ -114,6 +117,15 @@ public final class PByteRecord implements PObject {
     h.putLong(MAP, map);
     made.pwb();
     return made;
+  }
+
+  /**
+   * True if a record of this shape can be copied out into one array by {@link #snapshot}: a heap
+   * may hold a larger one, but a record that claims it is refused rather than failing at its first
+   * read.
+   */
+  private static boolean copiesOut(int fields, int capacity) {
+    return SLOTS - MAP + slotsLength(fields, capacity) <= MAX_ARRAY_LENGTH;
   }
 
   /** The bytes of the slots of a record of {@code fields} fields of {@code capacity} bytes. */
@@ -169,7 +181,7 @@ public final class PByteRecord implements PObject {
    * adjacent, and one large copy costs less than a copy per field.
    */
   public Snapshot snapshot() {
-    byte[] bytes = new byte[Math.toIntExact(SLOTS - MAP + slotsLength(fields, capacity))];
+    byte[] bytes = new byte[(int) (SLOTS - MAP + slotsLength(fields, capacity))];
     handle.getBytes(MAP, bytes, 0, bytes.length);
     return new Snapshot(bytes);
   }
@@ -183,8 +195,8 @@ public final class PByteRecord implements PObject {
   public void set(int field, byte[] value) {
     Objects.checkIndex(field, fields);
     checkFits(field, value, capacity);
-    long map = checkedMap(handle.getLong(MAP));
-    int spare = spareSlot(map);
+    long map = handle.getLong(MAP);
+    int spare = Integer.numberOfTrailingZeros(~usedSlots(map));
     long at = writeSlot(spare, value);
     handle.pwb(at, Integer.BYTES + (value == null ? 0 : value.length));
     // The word must not reach memory before the slot it names: fence between them.
@@ -234,17 +246,17 @@ public final class PByteRecord implements PObject {
     return (int) (map >>> (SLOT_BITS * field) & SLOT_MASK);
   }
 
-  /** The slot the map word {@code map} gives no field. */
-  private int spareSlot(long map) {
-    int used = 0;
-    for (int i = 0; i < fields; i++) {
-      used |= 1 << slotOf(map, i);
-    }
-    return Integer.numberOfTrailingZeros(~used);
+  /** {@code map}, after checking it with {@link #usedSlots}. */
+  private long checkedMap(long map) {
+    usedSlots(map);
+    return map;
   }
 
-  /** {@code map}, after checking that it gives each field its own slot of the record's and sets no other bit. */
-  private long checkedMap(long map) {
+  /**
+   * The slots the map word {@code map} gives a field, one bit each, after checking that it gives
+   * each field its own slot of the record's and sets no other bit.
+   */
+  private int usedSlots(long map) {
     int used = 0;
     for (int i = 0; i < fields; i++) {
       int slot = slotOf(map, i);
@@ -256,7 +268,7 @@ public final class PByteRecord implements PObject {
     if (map >>> (SLOT_BITS * fields) != 0) {
       throw corrupt("its map word " + Long.toHexString(map) + " has bits set past its " + fields + " fields");
     }
-    return map;
+    return used;
   }
 
   private int checkedLength(int length, int field) {
@@ -312,7 +324,7 @@ public final class PByteRecord implements PObject {
 
     private int slotStart(int field) {
       Objects.checkIndex(field, fields);
-      return Math.toIntExact(slotOffset(slotOf(map, field)) - MAP);
+      return (int) (slotOffset(slotOf(map, field)) - MAP);
     }
   }
 }

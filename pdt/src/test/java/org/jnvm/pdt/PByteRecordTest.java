@@ -89,6 +89,10 @@ class PByteRecordTest extends HeapTest {
     assertThrows(IllegalArgumentException.class, () -> PByteRecord.of(h, 1));
     assertThrows(IllegalArgumentException.class, () -> PByteRecord.of(h, 1, new byte[PByteRecord.MAX_FIELDS + 1][]));
     assertThrows(IllegalArgumentException.class, () -> PByteRecord.of(h, -1, (byte[]) null));
+    // Sixteen slots of 2^27 bytes: over 2 GB, more than a snapshot's one array holds.
+    IllegalArgumentException tooWide =
+        assertThrows(IllegalArgumentException.class, () -> PByteRecord.of(h, 1 << 27, new byte[PByteRecord.MAX_FIELDS][]));
+    assertTrue(tooWide.getMessage().contains("one array"), tooWide.getMessage());
   }
 
   @Test
