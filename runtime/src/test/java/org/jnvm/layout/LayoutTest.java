@@ -75,6 +75,25 @@ class LayoutTest {
   }
 
   @Test
+  void anInlineArrayThatFitsInASpanIsKeptWithinOneAndSmallFieldsFillTheGapBefore() {
+    Layout l =
+        Layout.builder()
+            .array("first", FieldKind.BYTE, 104)
+            .array("second", FieldKind.BYTE, 104)
+            .array("third", FieldKind.BYTE, 104)
+            .field("count", FieldKind.LONG)
+            .array("wide", FieldKind.BYTE, Layout.ARRAY_SPAN + 8)
+            .array("whole", FieldKind.BYTE, Layout.ARRAY_SPAN)
+            .build();
+    assertEquals(104, l.field("second").orElseThrow().offset());
+    assertEquals(Layout.ARRAY_SPAN, l.field("third").orElseThrow().offset(), "208 + 104 would cross 256");
+    assertEquals(208, l.field("count").orElseThrow().offset(), "fills the gap the third array left");
+    assertEquals(360, l.field("wide").orElseThrow().offset(), "too wide for a span: spans two, as before");
+    assertEquals(3 * Layout.ARRAY_SPAN, l.field("whole").orElseThrow().offset(), "exactly one span, at its start");
+    assertEquals(l, Layout.parse(l.descriptor()));
+  }
+
+  @Test
   void malformedDescriptorsAreRejected() {
     for (String bad :
         List.of(

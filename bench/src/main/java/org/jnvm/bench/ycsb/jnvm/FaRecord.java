@@ -8,7 +8,9 @@ import org.jnvm.Persistent;
 /**
  * jnvm-fa's record: a persistent class of 10 fields, the values of YCSB's {@code field0} to
  * {@code field9}, each an {@code @Inline} byte field of up to {@value #CAPACITY} bytes, so that a
- * record is one object of 1,040 bytes and an update writes in place. Its constructor and {@link
+ * record is one object and an update writes in place. The layout keeps each field within one
+ * 256-byte block, two to a block (1,232 bytes, the five blocks 1,040 bytes would take anyway), so
+ * that an update copies one block into its redo log. Its constructor and {@link
  * #replace} are failure-atomic blocks: a crash keeps a record whole, with all of an update's new
  * values or none.
  */
