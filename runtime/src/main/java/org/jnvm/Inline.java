@@ -14,7 +14,9 @@ import java.lang.annotation.Target;
  * <p>Reading an object's inline fields touches only its own blocks, and writing one allocates
  * nothing. A write longer than the capacity throws {@code IllegalArgumentException}. Like a write
  * of several primitive fields, a write of an inline field is all-or-nothing across a crash only
- * inside a failure-atomic block.
+ * inside a failure-atomic block. A field of a capacity up to 252 (256 bytes with its length) is
+ * laid out within one 256-byte block, so that a failure-atomic block takes one in-flight copy to
+ * write it; a larger one spans blocks.
  *
  * <pre>{@code
  * @Inline(capacity = 100)
