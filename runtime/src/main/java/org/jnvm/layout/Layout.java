@@ -30,7 +30,9 @@ public final class Layout {
   /**
    * The span an inline array that fits in it is kept within: the default block size. Block sizes
    * are powers of two, so such an array lies in one block of any heap whose blocks are at least
-   * this large. A failure-atomic write of a field takes an in-flight copy of each block the field
+   * this large. A constant of its own, not {@code HeapConfig.DEFAULT_BLOCK_SIZE}: it decides the
+   * offsets of persistent classes, which a change of the default must not move (a test keeps the
+   * two in step). A failure-atomic write of a field takes an in-flight copy of each block the field
    * touches: jnvm-fa's YCSB update of a 104-byte field ran 1.1 to 1.6 times as fast (1.23 times
    * over eight pairs) once the field no longer crossed a block ({@code JnvmStoreBench.update} under
    * bench/jmh-pair).

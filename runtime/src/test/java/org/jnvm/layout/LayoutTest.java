@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import org.jnvm.heap.HeapConfig;
 import org.junit.jupiter.api.Test;
 
 class LayoutTest {
@@ -91,6 +92,8 @@ class LayoutTest {
     assertEquals(360, l.field("wide").orElseThrow().offset(), "too wide for a span: spans two, as before");
     assertEquals(3 * Layout.ARRAY_SPAN, l.field("whole").orElseThrow().offset(), "exactly one span, at its start");
     assertEquals(l, Layout.parse(l.descriptor()));
+    assertTrue(Integer.bitCount(Layout.ARRAY_SPAN) == 1 && Layout.ARRAY_SPAN <= HeapConfig.DEFAULT_BLOCK_SIZE,
+        "an array within one span must lie within one block of a heap of the default blocks");
   }
 
   @Test
