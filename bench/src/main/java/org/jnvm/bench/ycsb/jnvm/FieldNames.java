@@ -71,6 +71,27 @@ final class FieldNames {
     return YcsbRecord.owning(foundNames, found, n);
   }
 
+  /**
+   * {@link #read(IntFunction, Set)} of values the caller copied out of a record and hands over,
+   * slot {@code i}'s with a negative length if it has none. A record with every field, read whole,
+   * as YCSB's scans and most of its reads ask, keeps them as they lie, with no object per value.
+   */
+  YcsbRecord read(YcsbRecord.Values values, Set<String> fields) {
+    if (fields == null && allPresent(values)) {
+      return YcsbRecord.owning(names, values, COUNT);
+    }
+    return read(i -> values.length(i) < 0 ? null : values.slice(i), fields);
+  }
+
+  private static boolean allPresent(YcsbRecord.Values values) {
+    for (int i = 0; i < COUNT; i++) {
+      if (values.length(i) < 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** {@code record}'s values by slot, null where it has none: a new record's, or an update's changes. */
   byte[][] slots(YcsbRecord record) {
     byte[][] values = new byte[COUNT][];

@@ -4,7 +4,6 @@ import java.nio.file.Path;
 import java.util.Set;
 import org.jnvm.bench.ycsb.store.StoreSizing;
 import org.jnvm.bench.ycsb.store.YcsbRecord;
-import org.jnvm.bench.ycsb.store.YcsbRecord.Slice;
 import org.jnvm.pdt.PByteRecord;
 
 /**
@@ -38,11 +37,25 @@ final class PdtStore extends PMapStore<PByteRecord> {
 
   @Override
   YcsbRecord read(PByteRecord stored, Set<String> fields) {
-    PByteRecord.Snapshot copy = stored.snapshot();
-    return names.read(i -> {
-      int length = copy.length(i);
-      return length < 0 ? null : new Slice(copy.array(), copy.offset(i), length);
-    }, fields);
+    return names.read(new SnapshotValues(stored.snapshot()), fields);
+  }
+
+  /** A record's values as its snapshot holds them, slices of one array. */
+  private record SnapshotValues(PByteRecord.Snapshot copy) implements YcsbRecord.Values {
+    @Override
+    public byte[] array(int i) {
+      return copy.array();
+    }
+
+    @Override
+    public int offset(int i) {
+      return copy.offset(i);
+    }
+
+    @Override
+    public int length(int i) {
+      return copy.length(i);
+    }
   }
 
   @Override

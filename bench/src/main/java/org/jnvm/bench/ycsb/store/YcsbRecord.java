@@ -22,7 +22,8 @@ import site.ycsb.ByteIterator;
  *
  * <p>A value may be a slice of an array that other values share ({@link Slice}): a store that
  * reads a whole record out of its storage in one copy hands its fields to YCSB without a second
- * copy per field.
+ * copy per field. Such a store may also say where its values lie through {@link Values}, without
+ * an object per value: a scan reads dozens of records, each of ten values.
  */
 public final class YcsbRecord {
   private static final int COUNT_BYTES = Short.BYTES;
@@ -46,9 +47,54 @@ public final class YcsbRecord {
       return value == null ? null : of(value);
     }
 
+    private Slice(Values values, int i) {
+      this(values.array(i), values.offset(i), values.length(i));
+    }
+
     /** The bytes in an array: the array itself when the slice is all of it. */
     public byte[] toArray() {
       return offset == 0 && length == array.length ? array : Arrays.copyOfRange(array, offset, offset + length);
+    }
+  }
+
+  /**
+   * Where a record's values lie: value {@code i} is {@link #length} bytes of {@link #array} from
+   * {@link #offset}, which the record checks before it hands them out. The values must not change
+   * while the record is in use.
+   */
+  public interface Values {
+    byte[] array(int i);
+
+    int offset(int i);
+
+    int length(int i);
+
+    /** Value {@code i} as a slice, which {@link #with} and {@link #select} keep. */
+    default Slice slice(int i) {
+      return new Slice(this, i);
+    }
+  }
+
+  /** Values held as slices, as most records hold them. */
+  private record Slices(Slice[] slices) implements Values {
+    @Override
+    public byte[] array(int i) {
+      return slices[i].array();
+    }
+
+    @Override
+    public int offset(int i) {
+      return slices[i].offset();
+    }
+
+    @Override
+    public int length(int i) {
+      return slices[i].length();
+    }
+
+    @Override
+    public Slice slice(int i) {
+      return slices[i];
     }
   }
 
@@ -59,10 +105,14 @@ public final class YcsbRecord {
    * more to build than the walks gained. Never changed after construction.
    */
   private final String[] names;
-  private final Slice[] values;
+  private final Values values;
   private final int count;
 
   private YcsbRecord(String[] names, Slice[] values, int count) {
+    this(names, new Slices(values), count);
+  }
+
+  private YcsbRecord(String[] names, Values values, int count) {
     if (count > MAX_FIELDS) {
       throw new IllegalArgumentException("a record holds at most " + MAX_FIELDS + " fields, not " + count);
     }
@@ -93,6 +143,15 @@ public final class YcsbRecord {
     return new YcsbRecord(names, values, count);
   }
 
+  /**
+   * A record of the first {@code count} names, which it never changes, and values: for a reader
+   * that copied a record out whole and must not use the copy afterwards. Builds no object per value.
+   */
+  public static YcsbRecord owning(String[] names, Values values, int count) {
+    Objects.checkFromIndexSize(0, count, names.length);
+    return new YcsbRecord(names, values, count);
+  }
+
   /** The fields of this record in {@code wanted}, or all of them if {@code wanted} is null. */
   public YcsbRecord select(Set<String> wanted) {
     if (wanted == null) {
@@ -104,7 +163,7 @@ public final class YcsbRecord {
     for (int i = 0; i < count; i++) {
       if (wanted.contains(names[i])) {
         selectedNames[n] = names[i];
-        selectedValues[n++] = values[i];
+        selectedValues[n++] = values.slice(i);
       }
     }
     return new YcsbRecord(selectedNames, selectedValues, n);
@@ -163,10 +222,13 @@ public final class YcsbRecord {
   /** This record with {@code changes}' fields set: YCSB's update of some fields. */
   public YcsbRecord with(YcsbRecord changes) {
     String[] mergedNames = Arrays.copyOf(names, count + changes.count);
-    Slice[] mergedValues = Arrays.copyOf(values, mergedNames.length);
+    Slice[] mergedValues = new Slice[mergedNames.length];
+    for (int i = 0; i < count; i++) {
+      mergedValues[i] = values.slice(i);
+    }
     int n = count;
     for (int i = 0; i < changes.count; i++) {
-      n = put(mergedNames, mergedValues, n, changes.names[i], changes.values[i]);
+      n = put(mergedNames, mergedValues, n, changes.names[i], changes.values.slice(i));
     }
     return new YcsbRecord(mergedNames, mergedValues, n);
   }
@@ -188,7 +250,7 @@ public final class YcsbRecord {
   public int encodedSize() {
     int size = COUNT_BYTES;
     for (int i = 0; i < count; i++) {
-      size += NAME_LENGTH_BYTES + nameBytes(names[i]).length + VALUE_LENGTH_BYTES + values[i].length();
+      size += NAME_LENGTH_BYTES + nameBytes(names[i]).length + VALUE_LENGTH_BYTES + values.length(i);
     }
     return size;
   }
@@ -198,9 +260,9 @@ public final class YcsbRecord {
     target.putShort((short) count);
     for (int i = 0; i < count; i++) {
       byte[] name = nameBytes(names[i]);
-      Slice value = values[i];
+      int length = values.length(i);
       target.putShort((short) name.length).put(name);
-      target.putInt(value.length()).put(value.array(), value.offset(), value.length());
+      target.putInt(length).put(values.array(i), values.offset(i), length);
     }
   }
 
@@ -214,8 +276,11 @@ public final class YcsbRecord {
   /** Puts every field into a YCSB result map. */
   public void copyTo(Map<String, ByteIterator> result) {
     for (int i = 0; i < count; i++) {
-      Slice value = values[i];
-      result.put(names[i], new ByteArrayByteIterator(value.array(), value.offset(), value.length()));
+      byte[] array = values.array(i);
+      int offset = values.offset(i);
+      int length = values.length(i);
+      Objects.checkFromIndexSize(offset, length, array.length);
+      result.put(names[i], new ByteArrayByteIterator(array, offset, length));
     }
   }
 
@@ -231,7 +296,7 @@ public final class YcsbRecord {
    */
   public void forEachValue(BiConsumer<String, byte[]> action) {
     for (int i = 0; i < count; i++) {
-      action.accept(names[i], values[i].toArray());
+      action.accept(names[i], values.slice(i).toArray());
     }
   }
 

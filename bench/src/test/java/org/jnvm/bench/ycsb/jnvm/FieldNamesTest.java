@@ -28,6 +28,44 @@ class FieldNamesTest {
   }
 
   @Test
+  void valuesHandedOverAreKeptAsTheyLieWhenEveryFieldIsReadAndSlicedOtherwise() {
+    byte[] shared = new byte[FieldNames.COUNT * 4];
+    for (int i = 0; i < shared.length; i++) {
+      shared[i] = (byte) i;
+    }
+    int[] lengths = new int[FieldNames.COUNT];
+    Arrays.fill(lengths, 3);
+    YcsbRecord.Values values = new YcsbRecord.Values() {
+      @Override
+      public byte[] array(int i) {
+        return shared;
+      }
+
+      @Override
+      public int offset(int i) {
+        return 4 * i;
+      }
+
+      @Override
+      public int length(int i) {
+        return lengths[i];
+      }
+    };
+
+    YcsbRecord whole = names.read(values, null);
+    assertEquals(FieldNames.COUNT, whole.size());
+    assertArrayEquals(new byte[] {36, 37, 38}, whole.fields().get("field9"));
+    shared[36] = 99;
+    assertEquals(99, whole.fields().get("field9")[0], "kept as they lie: the record reads the caller's array");
+
+    lengths[5] = -1;
+    YcsbRecord withoutOne = names.read(values, null);
+    assertEquals(FieldNames.COUNT - 1, withoutOne.size());
+    assertNull(withoutOne.fields().get("field5"));
+    assertEquals(Set.of("field1", "field6"), names.read(values, Set.of("field1", "field5", "field6")).fields().keySet());
+  }
+
+  @Test
   void anUpdatesChangesLandInTheSlotsOfTheirFields() {
     YcsbRecord changes = YcsbRecord.owning(new String[] {"field7", "field4"}, new Slice[] {Slice.of(bytes(70, 2)), Slice.of(bytes(40, 6))}, 2);
     byte[][] slots = names.slots(changes);

@@ -50,6 +50,66 @@ class YcsbRecordTest {
     assertThrows(IndexOutOfBoundsException.class, () -> new YcsbRecord.Slice(shared, 10, 6), "a slice past the array's end");
   }
 
+  /** Values laid out as a store that copies a record out whole lays them: {@code [length, bytes]*} in one array. */
+  private record Packed(byte[] bytes, int[] starts) implements YcsbRecord.Values {
+    static Packed of(String... values) {
+      ByteBuffer out = ByteBuffer.allocate(64);
+      int[] starts = new int[values.length];
+      for (int i = 0; i < values.length; i++) {
+        starts[i] = out.position();
+        byte[] value = values[i].getBytes(StandardCharsets.UTF_8);
+        out.putInt(value.length).put(value);
+      }
+      return new Packed(out.array(), starts);
+    }
+
+    @Override
+    public byte[] array(int i) {
+      return bytes;
+    }
+
+    @Override
+    public int offset(int i) {
+      return starts[i] + Integer.BYTES;
+    }
+
+    @Override
+    public int length(int i) {
+      return ByteBuffer.wrap(bytes).getInt(starts[i]);
+    }
+  }
+
+  @Test
+  void valuesLaidOutByTheStoreReadAsSlicesDo() {
+    Packed packed = Packed.of("one", "", "three");
+    YcsbRecord laidOut = YcsbRecord.owning(new String[] {"a", "b", "c"}, packed, 3);
+    Map<String, String> expected = Map.of("a", "one", "b", "", "c", "three");
+
+    Map<String, ByteIterator> result = new HashMap<>();
+    laidOut.copyTo(result);
+    Map<String, String> handedToYcsb = new HashMap<>();
+    result.forEach((name, value) -> handedToYcsb.put(name, value.toString()));
+    assertEquals(expected, handedToYcsb);
+    assertEquals(expected, strings(laidOut));
+    assertEquals(expected, strings(YcsbRecord.decodeAll(ByteBuffer.wrap(laidOut.toBytes()))));
+    assertEquals(Map.of("c", "three"), strings(laidOut.select(Set.of("c"))));
+    assertEquals(Map.of("a", "one", "b", "two", "c", "three"), strings(laidOut.with(record("b", "two"))));
+
+    packed.bytes()[packed.offset(0)] = 'O';
+    assertEquals("One", strings(laidOut).get("a"), "the record reads the store's array, not a copy");
+  }
+
+  @Test
+  void valuesThatClaimBytesPastTheirArrayAreRefused() {
+    Packed packed = Packed.of("one", "two");
+    ByteBuffer.wrap(packed.bytes()).putInt(packed.starts()[1], 100);
+    YcsbRecord claiming = YcsbRecord.owning(new String[] {"a", "b"}, packed, 2);
+
+    assertThrows(IndexOutOfBoundsException.class, () -> claiming.copyTo(new HashMap<>()));
+    assertThrows(IndexOutOfBoundsException.class, () -> claiming.select(Set.of("b")));
+    assertThrows(IndexOutOfBoundsException.class, () -> YcsbRecord.owning(new String[] {"a"}, packed, 2), "more values than names");
+  }
+
   @Test
   void eachValueIsTheRecordsOwnArrayWhenWholeAndACopyOfItsBytesWhenASlice() {
     byte[] whole = "whole".getBytes(StandardCharsets.UTF_8);
