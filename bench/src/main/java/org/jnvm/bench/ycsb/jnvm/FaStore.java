@@ -40,7 +40,16 @@ final class FaStore extends PMapStore<FaRecord> {
 
   @Override
   YcsbRecord read(FaRecord stored, Set<String> fields) {
-    return names.read(i -> Slice.ofNullable(stored.get(i)), fields);
+    if (fields != null) {
+      return names.read(i -> Slice.ofNullable(stored.get(i)), fields);
+    }
+    // A whole record, as YCSB's scans and reads ask: its values as the getters copy them, with no
+    // slice of each.
+    byte[][] values = new byte[FieldNames.COUNT][];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = stored.get(i);
+    }
+    return names.read(YcsbRecord.Values.whole(values), null);
   }
 
   @Override

@@ -73,6 +73,37 @@ public final class YcsbRecord {
     default Slice slice(int i) {
       return new Slice(this, i);
     }
+
+    /**
+     * Values each of a whole array, {@code arrays[i]} for value {@code i}; a null array has a
+     * length of -1, for a reader that marks absent values so (see {@link #owning(String[], Values,
+     * int)}, which takes present values only).
+     */
+    static Values whole(byte[][] arrays) {
+      return new WholeArrays(arrays);
+    }
+  }
+
+  private record WholeArrays(byte[][] arrays) implements Values {
+    @Override
+    public byte[] array(int i) {
+      return arrays[i];
+    }
+
+    @Override
+    public int offset(int i) {
+      return 0;
+    }
+
+    @Override
+    public int length(int i) {
+      return arrays[i] == null ? -1 : arrays[i].length;
+    }
+
+    @Override
+    public Slice slice(int i) {
+      return Slice.of(arrays[i]);
+    }
   }
 
   /** Values held as slices, as most records hold them. */
@@ -144,8 +175,9 @@ public final class YcsbRecord {
   }
 
   /**
-   * A record of the first {@code count} names, which it never changes, and values: for a reader
-   * that copied a record out whole and must not use the copy afterwards. Builds no object per value.
+   * A record of the first {@code count} names, which it never changes, and values, each present:
+   * for a reader that copied a record out whole and must not use the copy afterwards. Builds no
+   * object per value.
    */
   public static YcsbRecord owning(String[] names, Values values, int count) {
     Objects.checkFromIndexSize(0, count, names.length);

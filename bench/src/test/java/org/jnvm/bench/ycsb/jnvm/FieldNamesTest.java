@@ -66,6 +66,20 @@ class FieldNamesTest {
   }
 
   @Test
+  void wholeArraysWithAnAbsentOneReadAsTheSlicedPathReadsThem() {
+    byte[][] slots = new byte[FieldNames.COUNT][];
+    for (int i = 0; i < slots.length; i++) {
+      slots[i] = i == 3 ? null : bytes(i, i + 1);
+    }
+    YcsbRecord whole = names.read(YcsbRecord.Values.whole(slots), null);
+    YcsbRecord sliced = names.read(i -> Slice.ofNullable(slots[i]), null);
+
+    assertEquals(List.copyOf(sliced.fields().keySet()), List.copyOf(whole.fields().keySet()));
+    assertNull(whole.fields().get("field3"));
+    assertArrayEquals(slots[9], whole.fields().get("field9"));
+  }
+
+  @Test
   void anUpdatesChangesLandInTheSlotsOfTheirFields() {
     YcsbRecord changes = YcsbRecord.owning(new String[] {"field7", "field4"}, new Slice[] {Slice.of(bytes(70, 2)), Slice.of(bytes(40, 6))}, 2);
     byte[][] slots = names.slots(changes);

@@ -100,6 +100,19 @@ class YcsbRecordTest {
   }
 
   @Test
+  void wholeArraysAreTheValuesThemselvesAndANullOneIsAbsent() {
+    byte[] one = "one".getBytes(StandardCharsets.UTF_8);
+    YcsbRecord.Values whole = YcsbRecord.Values.whole(new byte[][] {one, null});
+
+    assertEquals(3, whole.length(0));
+    assertEquals(-1, whole.length(1), "absent");
+    assertSame(one, whole.slice(0).toArray());
+    Map<String, byte[]> given = new LinkedHashMap<>();
+    YcsbRecord.owning(new String[] {"a"}, whole, 1).forEachValue(given::put);
+    assertSame(one, given.get("a"), "handed on without a copy");
+  }
+
+  @Test
   void valuesThatClaimBytesPastTheirArrayAreRefused() {
     Packed packed = Packed.of("one", "two");
     ByteBuffer.wrap(packed.bytes()).putInt(packed.starts()[1], 100);
