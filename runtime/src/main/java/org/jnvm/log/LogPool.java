@@ -41,6 +41,11 @@ public final class LogPool {
     return heap.extension(LogPool.class, LogPool::new);
   }
 
+  /** True when this is {@code heap}'s pool. */
+  public boolean serves(Heap heap) {
+    return this.heap == heap;
+  }
+
   /** An idle log, or a new one published in the directory. */
   public RedoLog acquire() {
     RedoLog log = idle.poll();

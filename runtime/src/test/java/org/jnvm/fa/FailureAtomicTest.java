@@ -402,6 +402,39 @@ class FailureAtomicTest {
     }
   }
 
+  /**
+   * A thread keeps the log pool of the last heap its blocks wrote to: its blocks on another heap,
+   * or on the same file opened again, must use that heap's own logs.
+   */
+  @Test
+  void aThreadsBlocksUseTheLogsOfTheHeapTheyWrite() {
+    Path twoFile = dir.resolve("two.heap");
+    try (Heap one = create();
+        Heap two = Heap.create(twoFile, HeapConfig.ofSize(1 << 20))) {
+      Node a = rooted(one, "a", 1);
+      Node b = rooted(two, "b", 1);
+      FailureAtomic.run(() -> a.setValue(2));
+      FailureAtomic.run(() -> b.setValue(2));
+      FailureAtomic.run(() -> a.setValue(3));
+    }
+    for (int round = 4; round <= 5; round++) {
+      long value = round;
+      try (Heap one = reopen()) {
+        Node a = one.roots().get("a", Node.class);
+        assertEquals(value - 1, a.getValue());
+        assertEquals(1 + LOG_OBJECTS, one.recoveryReport().liveObjects(), "the heap's one log serves every block");
+        FailureAtomic.run(() -> a.setValue(value));
+      }
+    }
+    try (Heap two = Heap.open(twoFile, HeapConfig.existing())) {
+      assertEquals(2, two.roots().get("b", Node.class).getValue());
+      assertEquals(1 + LOG_OBJECTS, two.recoveryReport().liveObjects());
+    }
+    try (Heap one = reopen()) {
+      assertEquals(5, one.roots().get("a", Node.class).getValue());
+    }
+  }
+
   /** Crashes at each fence of a commit: before the commit mark the block is absent, after it present. */
   @Test
   void aCrashDuringCommitLeavesAllOrNothing() throws IOException {
