@@ -56,6 +56,41 @@ public final class LineMask {
     }
   }
 
+  /** Bytes the granules of {@code mask} hold. */
+  public static int bytes(long mask, int shift) {
+    return Long.bitCount(mask) << shift;
+  }
+
+  /**
+   * Copies the granules of {@code mask} of the block at {@code from} into {@code to} from index
+   * {@code at} on, one after another; returns the index after them.
+   */
+  public static int stage(long from, long mask, int shift, byte[] to, int at) {
+    int next = at;
+    for (long m = mask; m != 0; m = rest(m)) {
+      int length = (int) runLength(m, shift);
+      Memory.copyToArray(from + runStart(m, shift), to, next, length);
+      next += length;
+    }
+    return next;
+  }
+
+  /**
+   * {@link #apply} from granules that {@link #stage} put into {@code from} from index {@code at}
+   * on; returns the index after them.
+   */
+  public static int applyStaged(Persistence p, byte[] from, int at, long to, long mask, int shift) {
+    int next = at;
+    for (long m = mask; m != 0; m = rest(m)) {
+      long start = runStart(m, shift);
+      int length = (int) runLength(m, shift);
+      Memory.copyFromArray(from, next, to + start, length);
+      p.pwb(to + start, length);
+      next += length;
+    }
+    return next;
+  }
+
   /** Bytes before the first run of set bits of {@code m}. */
   static long runStart(long m, int shift) {
     return (long) Long.numberOfTrailingZeros(m) << shift;

@@ -1,5 +1,9 @@
 package org.jnvm.log;
 
+import java.lang.ref.WeakReference;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import org.jnvm.PObject;
 import org.jnvm.errors.Errors;
@@ -7,15 +11,22 @@ import org.jnvm.heap.Heap;
 import org.jnvm.memory.Memory;
 
 /**
- * A heap's redo logs as the running program sees them: a pool that lends an idle log to each block
- * that needs one, so there is no fixed number of threads and idle threads' logs are reused; and
- * the claims that stop two concurrent blocks from copying the same block.
+ * A heap's redo logs as the running program sees them: a pool that lends an idle log to each thread
+ * whose blocks need one, so there is no fixed number of threads and the logs of threads that ended
+ * are reused; and the claims that stop two concurrent blocks from copying the same block.
+ *
+ * <p>A thread keeps the log it was lent from block to block ({@link #lend}), until it gives it back
+ * ({@link #giveBack}) to write to another heap, or ends: a log for each block, taken from a shared
+ * queue and put back, cost every block a few atomic updates of that queue's lines, which two
+ * threads' blocks passed back and forth. The pool takes back the logs of threads that ended when it
+ * has no idle one left, before it makes a new one.
  */
 public final class LogPool {
   private static final int FIRST_DIRECTORY = 16;
 
   private final Heap heap;
   private final ConcurrentLinkedQueue<RedoLog> idle = new ConcurrentLinkedQueue<>();
+  private final List<Loan> loans = new ArrayList<>();
   private final BlockClaims claims;
   private LogDirectory directory;
   private int used;
@@ -46,15 +57,46 @@ public final class LogPool {
     return this.heap == heap;
   }
 
-  /** An idle log, or a new one published in the directory. */
-  public RedoLog acquire() {
+  /** Lends {@code owner} an idle log, or a new one published in the directory, until it gives it back or ends. */
+  public RedoLog lend(Thread owner) {
     RedoLog log = idle.poll();
-    return log != null ? log : create();
+    if (log == null) {
+      log = reclaimOrCreate();
+    }
+    synchronized (loans) {
+      loans.add(new Loan(new WeakReference<>(owner), log));
+    }
+    return log;
   }
 
-  public void release(RedoLog log) {
+  /** Takes back a log {@link #lend} lent, which its thread holds no committed block in. */
+  public void giveBack(RedoLog log) {
+    synchronized (loans) {
+      loans.removeIf(loan -> loan.log == log);
+    }
     idle.add(log);
   }
+
+  /** The log of a thread that ended, or else a new one. */
+  private RedoLog reclaimOrCreate() {
+    synchronized (loans) {
+      for (Iterator<Loan> it = loans.iterator(); it.hasNext(); ) {
+        Loan loan = it.next();
+        Thread owner = loan.owner.get();
+        if (owner == null || !owner.isAlive()) {
+          it.remove();
+          return loan.log;
+        }
+      }
+    }
+    return create();
+  }
+
+  /**
+   * A log lent to a thread. A thread ends only after its last block did, and a block leaves its
+   * log empty whether it commits or aborts, so the log of a thread that ended holds no block.
+   */
+  private record Loan(WeakReference<Thread> owner, RedoLog log) {}
 
   /**
    * Claims block number {@code block} for the calling block's in-flight copy: false if another

@@ -75,6 +75,8 @@ public final class RedoLog implements PObject {
   private RedoLog[] segments;
   private long sequence;
   private int count;
+  /** {@link #capacity()}, once read; 0 before. The heap's word never changes. */
+  private int capacity;
 
   private RedoLog(Handle handle) {
     this.handle = handle;
@@ -122,8 +124,17 @@ public final class RedoLog implements PObject {
     return handle.heap().blocks().rawAddress(handle, off);
   }
 
+  /**
+   * Entries this segment holds, read from the heap once: a block reads it on every append, and
+   * after a write-back that evicts the log's first line (CLFLUSHOPT does) each read was a miss.
+   */
   private int capacity() {
-    return (int) (Memory.getLong(raw(WORDS)) / 3);
+    int c = capacity;
+    if (c == 0) {
+      c = (int) (Memory.getLong(raw(WORDS)) / 3);
+      capacity = c;
+    }
+    return c;
   }
 
   // ---------------------------------------------------------------- writing a block

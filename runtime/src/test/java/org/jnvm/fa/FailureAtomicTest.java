@@ -435,6 +435,55 @@ class FailureAtomicTest {
     }
   }
 
+  @Test
+  void aThreadKeepsItsLogAcrossBlocksAndLeavesItToTheNextThreadWhenItEnds() throws InterruptedException {
+    try (Heap heap = create()) {
+      Node a = rooted(heap, "a", 0);
+      for (int i = 1; i <= 4; i++) {
+        long value = i;
+        Thread writer = new Thread(() -> {
+          for (int block = 0; block < 3; block++) {
+            FailureAtomic.run(() -> a.setValue(value));
+          }
+        });
+        writer.start();
+        writer.join();
+      }
+      CountDownLatch bothInBlocks = new CountDownLatch(2);
+      List<Thread> together = new ArrayList<>();
+      for (int i = 0; i < 2; i++) {
+        Node n = rooted(heap, "t" + i, 0);
+        Thread t = new Thread(() -> {
+          FailureAtomic.run(() -> n.setValue(1));
+          bothInBlocks.countDown();
+          awaitQuietly(bothInBlocks);
+          FailureAtomic.run(() -> n.setValue(2));
+        });
+        together.add(t);
+        t.start();
+      }
+      for (Thread t : together) {
+        t.join();
+      }
+    }
+    try (Heap heap = reopen()) {
+      assertEquals(4, heap.roots().get("a", Node.class).getValue());
+      assertEquals(2, heap.roots().get("t1", Node.class).getValue());
+      // Three nodes, the log directory and two logs: the threads that ran one after another each
+      // took over the log of the one before, and the two that ran together kept one each, one of
+      // them the first log.
+      assertEquals(3 + LOG_OBJECTS + 1, heap.recoveryReport().liveObjects());
+    }
+  }
+
+  private static void awaitQuietly(CountDownLatch latch) {
+    try {
+      latch.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
   /** Crashes at each fence of a commit: before the commit mark the block is absent, after it present. */
   @Test
   void aCrashDuringCommitLeavesAllOrNothing() throws IOException {
