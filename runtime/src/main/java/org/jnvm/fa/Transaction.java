@@ -25,8 +25,8 @@ import org.jnvm.persist.Persistence;
  *
  * <p>Commit: log the copies with their masks; keep a copy of the lines written in the copies on
  * the Java heap and write them back, with the new objects and the log; pfence; mark the log
- * committed; pfence; copy the kept lines over the originals, validate the new objects and free the freed ones; pfence; empty the log; pfence;
- * release the copies. A block that allocated nothing seals its log instead of the first fence and
+ * committed; pfence; copy the kept lines over the originals, validate the new objects and free the
+ * freed ones; pfence; empty the log; pfence; release the copies. A block that allocated nothing seals its log instead of the first fence and
  * the mark: a checksum of the entries and of the written lines of the copies, stored with the mark
  * in one line, tells recovery whether all of them reached memory (see {@link RedoLog#seal()}); it
  * commits with three fences, and writes back, for one field, four lines: the copy's, the log's
