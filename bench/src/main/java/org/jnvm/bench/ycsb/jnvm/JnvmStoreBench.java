@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.jnvm.bench.BenchEnv;
 import org.jnvm.bench.ycsb.store.StoreSizing;
 import org.jnvm.bench.ycsb.store.YcsbRecord;
@@ -33,8 +34,10 @@ import site.ycsb.workloads.CoreWorkload;
  * alone, without the YCSB client, whose own work and this host's drift hide a change of a few
  * percent in a binding. Records of ten 100-byte values, as YCSB's, looked up by keys spelled as
  * YCSB's and taken in a shuffled order, so that each operation finds its record where the last one
- * left the cache. An update sets one field, as workload A's do. Run it from two builds with {@code
- * bench/jmh-pair}, for example:
+ * left the cache. An update sets one field, as workload A's do. With {@code -t 2}, {@code
+ * update}, {@code read} and {@code scan} give each thread a store of its own, and the {@code
+ * shared} ones run all the threads on one store, as YCSB's client threads do. Run it from two
+ * builds with {@code bench/jmh-pair}, for example:
  *
  * <pre>
  * bench/jmh-pair --rounds 2 before.jar after.jar JnvmStoreBench.update -p records=100000
@@ -51,8 +54,12 @@ public class JnvmStoreBench {
   /** Workload E's mean scan: its lengths are uniform from 1 to 100. */
   private static final int SCAN_LENGTH = 50;
 
+  /**
+   * A loaded store, with the keys of its records in a shuffled order. The scope here is JMH's
+   * condition for parameters; each subclass gives its own.
+   */
   @State(Scope.Thread)
-  public static class Loaded {
+  public abstract static class Store {
     @Param("100000")
     int records;
 
@@ -72,7 +79,6 @@ public class JnvmStoreBench {
     PMapStore<?> opened;
     String[] keys;
     YcsbRecord change;
-    int cursor;
 
     @Setup(Level.Trial)
     public void load() throws IOException {
@@ -117,17 +123,61 @@ public class JnvmStoreBench {
       return YcsbRecord.owning(names, values, fields);
     }
 
-    /** The next key, spelled afresh as a YCSB client's is. */
-    String nextKey() {
-      String key = keys[cursor];
-      cursor = cursor + 1 == keys.length ? 0 : cursor + 1;
-      return new String(key.toCharArray());
+    /** The key at {@code cursor}, spelled afresh as a YCSB client's is. */
+    String keyAt(int cursor) {
+      return new String(keys[cursor].toCharArray());
+    }
+
+    int after(int cursor) {
+      return cursor + 1 == keys.length ? 0 : cursor + 1;
     }
 
     @TearDown(Level.Trial)
     public void close() throws IOException {
       opened.close();
       BenchEnv.deleteTree(directory);
+    }
+  }
+
+  /** A store of each benchmark thread's own. */
+  @State(Scope.Thread)
+  public static class Loaded extends Store {
+    private int cursor;
+
+    /** The next key of this thread's walk through the shuffled keys. */
+    String nextKey() {
+      String key = keyAt(cursor);
+      cursor = after(cursor);
+      return key;
+    }
+  }
+
+  /**
+   * One store for all the benchmark threads, as the YCSB client's threads share one: for telling
+   * what two threads cost each other in one heap from what each costs alone ({@code -t 2} against
+   * {@code -t 1}, and against {@link Loaded}, whose threads have a heap each).
+   */
+  @State(Scope.Benchmark)
+  public static class Shared extends Store {
+    /** How many threads have started a walk: each starts at its own part of the keys. */
+    private final AtomicInteger walkers = new AtomicInteger();
+  }
+
+  /** A thread's walk through the keys of the {@link Shared} store. */
+  @State(Scope.Thread)
+  public static class Walk {
+    private int cursor;
+
+    @Setup(Level.Trial)
+    public void start(Shared s) {
+      // Half the keys apart, so that two threads do not take the same keys at the same time.
+      cursor = (int) ((long) s.walkers.getAndIncrement() * s.keys.length / 2 % s.keys.length);
+    }
+
+    String nextKey(Shared s) {
+      String key = s.keyAt(cursor);
+      cursor = s.after(cursor);
+      return key;
     }
   }
 
@@ -145,5 +195,22 @@ public class JnvmStoreBench {
   @Benchmark
   public List<YcsbRecord> scan(Loaded s) {
     return s.opened.scan(s.nextKey(), SCAN_LENGTH, null);
+  }
+
+  @Benchmark
+  public boolean sharedUpdate(Shared s, Walk w) {
+    return s.opened.update(w.nextKey(s), s.change);
+  }
+
+  @Benchmark
+  public Optional<YcsbRecord> sharedRead(Shared s, Walk w) {
+    return s.opened.read(w.nextKey(s), null);
+  }
+
+  /** Workload F's read-modify-write: a record read whole, then one of its fields updated. */
+  @Benchmark
+  public boolean sharedReadModifyWrite(Shared s, Walk w) {
+    String key = w.nextKey(s);
+    return s.opened.read(key, null).isPresent() && s.opened.update(key, s.change);
   }
 }
