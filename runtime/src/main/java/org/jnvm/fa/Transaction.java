@@ -23,19 +23,18 @@ import org.jnvm.persist.Persistence;
  * <p>Each copy keeps a mask of the cache lines the block wrote in it ({@link LineMask}); commit
  * writes back, logs and applies those lines only, since the others still equal the original.
  *
- * <p>Commit: log the copies with their masks; keep a copy of the lines written in the copies on
- * the Java heap and write them back, with the new objects and the log; pfence; mark the log
- * committed; pfence; copy the kept lines over the originals, validate the new objects and free the
- * freed ones; pfence; empty the log; pfence; release the copies. A block that allocated nothing seals its log instead of the first fence and
- * the mark: a checksum of the entries and of the written lines of the copies, stored with the mark
- * in one line, tells recovery whether all of them reached memory (see {@link RedoLog#seal()}); it
- * commits with three fences, and writes back, for one field, four lines: the copy's, the log's
- * first line (the entry, the count, the seal and the mark), the original's, and the log's first
- * line again to empty it. The last fence is one more than the paper's protocol has, and it is
- * needed: until the log's emptiness is durable, a
- * crash replays the block, and any store made after the commit to the blocks it applied (by this
- * thread or another, failure-atomic or not) could reach memory first and be overwritten by that
- * replay.
+ * <p>Commit: log the copies with their masks; keep a copy of the lines written in the copies on the
+ * Java heap and write them back, with the new objects and the log; pfence; mark the log committed;
+ * pfence; copy the kept lines over the originals, validate the new objects and free the freed ones;
+ * pfence; empty the log; pfence; release the copies. A block that allocated nothing seals its log
+ * instead of the first fence and the mark: a checksum of the entries and of the written lines of
+ * the copies, stored with the mark in one line, tells recovery whether all of them reached memory
+ * (see {@link RedoLog#seal()}); it commits with three fences, and writes back, for one field, four
+ * lines: the copy's, the log's first line (the entry, the count, the seal and the mark), the
+ * original's, and the log's first line again to empty it. The last fence is one more than the
+ * paper's protocol has, and it is needed: until the log's emptiness is durable, a crash replays the
+ * block, and any store made after the commit to the blocks it applied (by this thread or another,
+ * failure-atomic or not) could reach memory first and be overwritten by that replay.
  */
 final class Transaction {
   private static final ThreadLocal<Transaction> CURRENT = ThreadLocal.withInitial(Transaction::new);

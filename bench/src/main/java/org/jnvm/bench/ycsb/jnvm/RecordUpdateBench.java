@@ -26,9 +26,10 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * A diagnostic, in no report: one durable update of one 100-byte value of a YCSB record, made the
- * way each jnvm binding makes it, on one record that stays in the cache. Without the map, the key
- * guard and the misses of reaching a record, what is left is each path's own work and its
- * write-backs and fences; with {@code persistence=none}, its own work alone.
+ * way each jnvm binding makes it, on the same record every time. Without the map, the key guard
+ * and the misses of reaching a record, what is left is each path's own work and its write-backs
+ * and fences (on JDK 17, whose write-back evicts the lines it writes, each update also misses on
+ * the lines the previous one wrote back); with {@code persistence=none}, its own work alone.
  *
  * <ul>
  *   <li>{@link #failureAtomic}: jnvm-fa's, {@link FaRecord#replace} of one field, a failure-atomic
@@ -50,7 +51,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(1)
 @State(Scope.Thread)
 public class RecordUpdateBench {
-  /** The field every update changes, as YCSB picks one of ten. */
+  /** The field every update changes, as YCSB's pick one of ten; {@link #inPlace} names it too. */
   private static final int FIELD = 3;
 
   /** The heap's backend: none shows each path's work without write-backs and fences. */
@@ -68,7 +69,8 @@ public class RecordUpdateBench {
   @Setup(Level.Trial)
   public void setUp() throws IOException {
     directory = Files.createTempDirectory(BenchEnv.shmDir(), "jnvm-record-update");
-    heap = Heap.create(directory.resolve("records.heap"), HeapConfig.ofSize(64L << 20).persistence(persistence));
+    HeapConfig config = HeapConfig.ofSize(64L << 20).persistence(persistence);
+    heap = Heap.create(directory.resolve("records.heap"), config);
     byte[][] initial = new byte[FaRecord.FIELDS][];
     Arrays.setAll(initial, i -> new byte[FaRecord.CAPACITY]);
     faRecord = (FaRecordProxy) Construction.inHeap(heap, () -> FaRecordProxy.create(initial));
@@ -99,6 +101,7 @@ public class RecordUpdateBench {
   @Benchmark
   public void inPlace() {
     value[0]++;
+    // FIELD's own accessors: the generated proxy has one per field, not one by index.
     faRecord.setValue3(value);
     faRecord.pwbValue3();
     heap.pfence();
