@@ -174,14 +174,12 @@ public final class Handle {
    * True while a proxy may use the direct access that {@link #bind} granted it: while the calling
    * thread is not inside a failure-atomic block, since a block redirects only its own thread's
    * accesses to its in-flight copies. Until the first block of the process starts, compiled code
-   * folds it to the constant true; after that, while no thread is inside a block, it costs one
-   * static load; only while some thread is does it ask which, with a thread-local lookup, so that
-   * one thread's block does not send every other thread's accessors down the slow path. A thread
-   * inside a block raised the count itself, so it always sees it; another thread that sees a stale
-   * count reads the object's own blocks, as it would through the handle.
+   * folds it to the constant true; after that it costs the load of the calling thread's count in
+   * {@link InFlight}, a line no other thread writes, and a thread-local lookup only when that count
+   * is not zero, so that one thread's block sends no other thread's accessors down the slow path.
    */
   public static boolean directAccessAllowed() {
-    return InFlight.noBlockEver() || InFlight.active() == 0 || !InFlight.callerInBlock();
+    return !InFlight.callerMayBeInBlock() || !InFlight.callerInBlock();
   }
 
   /**
@@ -222,7 +220,7 @@ public final class Handle {
   /** The address to read {@code width} bytes at payload offset {@code off} from. */
   public long address(long off, int width) {
     long direct = ownAddress(off, width);
-    return noThreadInBlock() ? direct : readAddressWhileInBlocks(off, direct);
+    return callerOutsideBlocks() ? direct : readAddressWhileInBlocks(off, direct);
   }
 
   private long readAddressWhileInBlocks(long off, long direct) {
@@ -233,7 +231,7 @@ public final class Handle {
   /** The address to write {@code width} bytes at payload offset {@code off} to. */
   long writableAddress(long off, int width) {
     long direct = ownAddress(off, width);
-    return noThreadInBlock() ? direct : writeAddressWhileInBlocks(off, width, direct);
+    return callerOutsideBlocks() ? direct : writeAddressWhileInBlocks(off, width, direct);
   }
 
   private long writeAddressWhileInBlocks(long off, int width, long direct) {
@@ -242,13 +240,14 @@ public final class Handle {
   }
 
   /**
-   * True while no thread is inside a failure-atomic block. Otherwise {@link #address} and {@link
-   * #writableAddress} ask the hook, which finds the calling thread's block, if any, with one
-   * thread-local lookup: asking {@link #directAccessAllowed()} first would make that lookup twice
-   * for a thread inside a block. The hook, a volatile field, is read only then, off the fast path.
+   * True while the calling thread is not inside a failure-atomic block (false, too, when a thread
+   * that shares its slot in {@link InFlight} is). Otherwise {@link #address} and {@link
+   * #writableAddress} ask the hook, which finds the thread's block, if any, with one thread-local
+   * lookup: asking {@link #directAccessAllowed()} first would make that lookup twice. The hook, a
+   * volatile field, is read only then, off the fast path.
    */
-  private static boolean noThreadInBlock() {
-    return InFlight.noBlockEver() || InFlight.active() == 0;
+  private static boolean callerOutsideBlocks() {
+    return !InFlight.callerMayBeInBlock();
   }
 
   /** The address of payload offset {@code off} in the object's own blocks: an add in the master block. */
@@ -526,7 +525,7 @@ public final class Handle {
       pwb();
     }
     InFlight hook = InFlight.hook();
-    if (InFlight.active() != 0 && hook != null && hook.deferValidate(this)) {
+    if (InFlight.callerMayBeInBlock() && hook != null && hook.deferValidate(this)) {
       return;
     }
     heap.headers.setValid(offset);

@@ -291,7 +291,7 @@ public final class Heap implements AutoCloseable {
 
   private Handle allocated(Handle h) {
     InFlight hook = InFlight.hook();
-    if (InFlight.active() != 0 && hook != null) {
+    if (InFlight.callerMayBeInBlock() && hook != null) {
       hook.allocated(h);
     }
     return h;
@@ -333,7 +333,7 @@ public final class Heap implements AutoCloseable {
     }
     h.kill();
     InFlight hook = InFlight.hook();
-    if (InFlight.active() != 0 && hook != null && hook.deferFree(h.pinned())) {
+    if (InFlight.callerMayBeInBlock() && hook != null && hook.deferFree(h.pinned())) {
       return;
     }
     release(h.offset(), header);

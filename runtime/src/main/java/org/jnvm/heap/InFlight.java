@@ -10,11 +10,15 @@ import java.lang.invoke.VarHandle;
  * asks this hook, when one is installed and some thread is inside a block, where a read or a
  * write should go, and whether a validation or a free is the block's to apply at commit.
  *
- * <p>The fast path of every accessor reads {@link #active()}, a plain static field: the number of
- * threads inside a block. A thread that is inside one has itself raised it, so it always sees it
- * non-zero. A thread that sees it non-zero asks the hook whether it is itself inside a block
- * ({@link #callerInBlock()}); only then do its accesses leave the fast path, so that a block on
- * one thread costs the others a thread-local lookup per access, not the slow path.
+ * <p>The fast path of every accessor asks {@link #callerMayBeInBlock()}, which loads one count:
+ * the number of threads inside a block among those whose id falls in the calling thread's slot,
+ * each slot on cache lines of its own. A thread inside a block has raised its own slot's count, so
+ * it always sees it non-zero. Only then, or when another thread of its slot is inside a block, does
+ * it ask the hook, with a thread-local lookup, whether it is itself inside one ({@link
+ * #callerInBlock()}); only a thread inside a block leaves the fast path. One count for all threads
+ * did the same job with one load, but each block's two updates of it, and every other thread's
+ * reads of it, moved its line from core to core, and while any thread was inside a block every
+ * other thread's accesses paid the thread-local lookup as well.
  *
  * <p>Until the first block of the process starts, even that load is gone: {@link #noBlockEver()}
  * is a {@link SwitchPoint} guard, which the JIT compiles to a constant and deoptimizes, once, when
@@ -22,25 +26,33 @@ import java.lang.invoke.VarHandle;
  * is inside a block ({@link Handle#directAccessAllowed()}).
  */
 public abstract class InFlight {
-  private static final VarHandle ACTIVE;
+  /** Slots of the per-thread counts: a power of two, so that thread ids 0 to 63 each have their own. */
+  private static final int SLOTS = 64;
+  /**
+   * Ints from one slot to the next: 128 bytes, two cache lines, since the processor's prefetcher
+   * fetches lines in pairs and would otherwise make neighbouring slots share a line all the same.
+   */
+  private static final int STRIDE = 32;
+  /** Threads inside a block, per slot: slot s's count is at {@code (s + 1) * STRIDE}, clear of the header. */
+  private static final int[] IN_BLOCK = new int[(SLOTS + 2) * STRIDE];
+  private static final VarHandle COUNT = MethodHandles.arrayElementVarHandle(int[].class);
   private static final SwitchPoint NO_BLOCK_YET = new SwitchPoint();
   private static final MethodHandle NO_BLOCK_EVER =
       NO_BLOCK_YET.guardWithTest(MethodHandles.constant(boolean.class, true), MethodHandles.constant(boolean.class, false));
   private static volatile InFlight hook;
-  @SuppressWarnings("unused") // updated through ACTIVE
-  private static int active;
 
-  static {
-    try {
-      ACTIVE = MethodHandles.lookup().findStaticVarHandle(InFlight.class, "active", int.class);
-    } catch (ReflectiveOperationException e) {
-      throw new ExceptionInInitializerError(e);
-    }
+  /**
+   * False when the calling thread is not inside a block, which keeps its accessors on their fast
+   * path; true when it is, or when another thread whose id shares its slot is. Until the first
+   * block of the process, the constant false.
+   */
+  static boolean callerMayBeInBlock() {
+    return !noBlockEver() && IN_BLOCK[slot()] != 0;
   }
 
-  /** Threads inside a block; zero keeps every accessor on its fast path. */
-  static int active() {
-    return active;
+  /** The index of the calling thread's count: a load of its id, a mask and a shift. */
+  private static int slot() {
+    return (((int) Thread.currentThread().getId() & (SLOTS - 1)) + 1) * STRIDE;
   }
 
   /** True until the first failure-atomic block of the process starts; then false for good. */
@@ -68,12 +80,12 @@ public abstract class InFlight {
     if (!NO_BLOCK_YET.hasBeenInvalidated()) {
       SwitchPoint.invalidateAll(new SwitchPoint[] {NO_BLOCK_YET});
     }
-    ACTIVE.getAndAdd(1);
+    COUNT.getAndAdd(IN_BLOCK, slot(), 1);
   }
 
   /** A thread leaves its outermost block. */
   protected static void exit() {
-    ACTIVE.getAndAdd(-1);
+    COUNT.getAndAdd(IN_BLOCK, slot(), -1);
   }
 
   /** Where to read {@code width} bytes at {@code off}; {@code direct} is the address outside any block. */
@@ -100,6 +112,6 @@ public abstract class InFlight {
   /** True when the calling thread is inside a failure-atomic block. */
   static boolean callerInBlock() {
     InFlight h = hook;
-    return active() != 0 && h != null && h.inBlock();
+    return callerMayBeInBlock() && h != null && h.inBlock();
   }
 }
