@@ -210,8 +210,9 @@ public final class CoreReport {
         + "failure-atomic block, against raw Unsafe at the same address and against the field of a plain Java object (`PlainCell`). "
         + "Heap on /dev/shm, backend none. Generated accessors use their direct access to the master block while their thread is not "
         + "inside a failure-atomic block: until the first block of the JVM starts, that test is a constant the JIT folds away; after "
-        + "it, it is a load of the count of threads in blocks, and only while that is not 0 a thread-local lookup of whether the "
-        + "calling thread is in one, whose accessors then go through the handle (which looks for the block's in-flight copies). The "
+        + "it, it is a load of the calling thread's slot in a table of counts of threads in blocks (a slot per thread id, on cache "
+        + "lines of its own), and only while that is not 0 a thread-local lookup of whether the calling thread is in one, whose "
+        + "accessors then go through the handle (which looks for the block's in-flight copies). The "
         + "second row of each operation ran one block before measuring. Throughput, higher is better; floor: proxy >= 0.8x raw Unsafe.");
     line("");
     line("| operation | a block ran before | proxy (ops/µs) | raw Unsafe (ops/µs) | plain Java field (ops/µs) | proxy / raw | proxy / plain | floor 0.8x raw |");

@@ -33,8 +33,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * <p>{@code faBefore} says whether a failure-atomic block ran in the JVM before the measurement.
  * Accessors use their direct access to the master block while their thread is not inside a block;
  * until the first block starts that test folds to a constant, after it the accessor loads the count
- * of threads in blocks, and asks whether its own thread is one only when that is not 0 ({@code
- * Handle.directAccessAllowed()}).
+ * of threads in blocks in its own thread's slot, and asks whether its own thread is one only when
+ * that is not 0 ({@code Handle.directAccessAllowed()}).
  *
  * <p>Reads return the value (JMH consumes it); writes store a counter that changes on every call.
  * The address, the proxy and the counter are non-final state fields, so nothing folds to a

@@ -63,9 +63,9 @@ public final class FailureAtomic {
   }
 
   /**
-   * True when the calling thread is inside a block. While no thread is inside one, this costs a
-   * constant (until the first block of the process) or one static load, instead of a thread-local
-   * lookup: it is the negation of {@link Handle#directAccessAllowed()}.
+   * True when the calling thread is inside a block. While it is not, this costs a constant (until
+   * the first block of the process) or the load of a count that only threads of its slot write,
+   * instead of a thread-local lookup: it is the negation of {@link Handle#directAccessAllowed()}.
    */
   public static boolean inBlock() {
     return !Handle.directAccessAllowed();
