@@ -630,6 +630,52 @@ class FailureAtomicTest {
     }
   }
 
+  /**
+   * Threads share the counts that tell a thread whether it may be inside a block, a count per slot
+   * of thread ids: while this thread's block is open, each of 65 other threads, one after the
+   * other, runs a block of its own on another object. Whatever the number of slots, up to 65, one
+   * of them shares this thread's slot, and raises and lowers its count: this thread must still
+   * find its own writes once that thread has left its block, and the others must never see them.
+   */
+  @Test
+  void threadsThatShareASlotKeepTheirBlocksApart() {
+    try (Heap heap = create()) {
+      Node n = rooted(heap, "n", 1);
+      List<Node> others = new ArrayList<>();
+      for (int i = 0; i < 65; i++) {
+        others.add(new Node(heap, -1).publish());
+      }
+      List<Long> seenOutside = new ArrayList<>();
+      FailureAtomic.run(
+          () -> {
+            n.setValue(7);
+            for (int i = 0; i < others.size(); i++) {
+              Node m = others.get(i);
+              long value = i;
+              Thread other =
+                  new Thread(() -> {
+                    seenOutside.add(n.getValue());
+                    FailureAtomic.run(() -> {
+                      m.setValue(value);
+                      seenOutside.add(n.getValue());
+                    });
+                    seenOutside.add(n.getValue());
+                  });
+              other.start();
+              joinQuietly(other);
+              assertEquals(7, n.getValue(), "this block reads its copy after thread " + i + "'s block");
+              assertFalse(Handle.directAccessAllowed());
+            }
+          });
+      assertEquals(List.of(1L), seenOutside.stream().distinct().toList(), "no other thread saw the uncommitted write");
+      assertEquals(3 * others.size(), seenOutside.size());
+      assertEquals(7, n.getValue());
+      for (int i = 0; i < others.size(); i++) {
+        assertEquals(i, others.get(i).getValue());
+      }
+    }
+  }
+
   private static void joinQuietly(Thread t) {
     try {
       t.join();
