@@ -33,7 +33,11 @@ public abstract class InFlight {
    * fetches lines in pairs and would otherwise make neighbouring slots share a line all the same.
    */
   private static final int STRIDE = 32;
-  /** Threads inside a block, per slot: slot s's count is at {@code (s + 1) * STRIDE}, clear of the header. */
+  /**
+   * Threads inside a block, per slot: slot s's count is at {@code (s + 1) * STRIDE}. One stride of
+   * padding before the first slot and after the last keeps the counts off the lines of the array's
+   * header and of whatever object follows the array.
+   */
   private static final int[] IN_BLOCK = new int[(SLOTS + 2) * STRIDE];
   private static final VarHandle COUNT = MethodHandles.arrayElementVarHandle(int[].class);
   private static final SwitchPoint NO_BLOCK_YET = new SwitchPoint();
