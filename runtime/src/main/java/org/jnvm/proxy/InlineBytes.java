@@ -1,5 +1,9 @@
 package org.jnvm.proxy;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.Arrays;
 import org.jnvm.PObject;
 import org.jnvm.errors.Errors;
 import org.jnvm.heap.Handle;
@@ -17,6 +21,10 @@ public final class InlineBytes {
   public static final int MAX_CAPACITY = 1 << 20;
 
   private static final int LENGTH_WORD = 4;
+
+  /** A length word in a {@link Snapshot}, in the order {@link Memory} stored it. */
+  private static final VarHandle LENGTH_IN_ARRAY =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.nativeOrder());
 
   private InlineBytes() {}
 
@@ -80,6 +88,77 @@ public final class InlineBytes {
     checkFits(content, capacity);
     Memory.copyFromArray(content, 0, base + at + LENGTH_WORD, content.length);
     Memory.putInt(base + at, content.length + 1);
+  }
+
+  /**
+   * Payload bytes {@code [from, from + length)} of {@code owner}, copied in one run, for a reader
+   * of several inline fields that lie there: one copy and one array, where a getter per field makes
+   * one of each. The copy is taken as a getter reads, so inside a failure-atomic block it holds the
+   * block's own writes.
+   */
+  public static Snapshot snapshot(PObject owner, long from, int length) {
+    Handle handle = owner.handle();
+    byte[] bytes = new byte[length];
+    handle.getBytes(from, bytes, 0, length);
+    return new Snapshot(handle, from, bytes);
+  }
+
+  /**
+   * A copy of part of an object's payload, taken by {@link #snapshot}; never changed. A field's
+   * content is {@link #length} bytes of {@link #array} from {@link #offset}, which a reader can
+   * hand on without a copy.
+   */
+  public static final class Snapshot {
+    private final Handle handle;
+    private final long from;
+    private final byte[] bytes;
+
+    private Snapshot(Handle handle, long from, byte[] bytes) {
+      this.handle = handle;
+      this.from = from;
+      this.bytes = bytes;
+    }
+
+    /** The copied bytes; not to be changed. */
+    public byte[] array() {
+      return bytes;
+    }
+
+    /** Where the content of the field at payload offset {@code at} starts in {@link #array}. */
+    public int offset(long at) {
+      return lengthWordAt(at, 0) + LENGTH_WORD;
+    }
+
+    /**
+     * The length of the field of {@code capacity} at payload offset {@code at}, or -1 if it is
+     * null. A stored length past the capacity is damage, reported as the getter reports it.
+     */
+    public int length(long at, int capacity) {
+      int stored = (int) LENGTH_IN_ARRAY.get(bytes, lengthWordAt(at, capacity));
+      if (stored < 0 || stored - 1 > capacity) {
+        throw Errors.corrupt(handle.heap().path(), ProxyErrors.inlineLength(handle.offset(), at, stored - 1L, capacity));
+      }
+      return stored - 1;
+    }
+
+    /** A copy of the field's content, or null, as its getter returns it. */
+    public byte[] get(long at, int capacity) {
+      int length = length(at, capacity);
+      if (length < 0) {
+        return null;
+      }
+      int start = offset(at);
+      return Arrays.copyOfRange(bytes, start, start + length);
+    }
+
+    /** The index of the field's length word; throws unless its whole footprint lies in the copy. */
+    private int lengthWordAt(long at, int capacity) {
+      long index = at - from;
+      if (index < 0 || index > bytes.length - (long) LENGTH_WORD - capacity) {
+        throw new IndexOutOfBoundsException(ProxyErrors.outsideSnapshot(at, capacity, from, bytes.length));
+      }
+      return (int) index;
+    }
   }
 
   private static void checkFits(byte[] content, int capacity) {

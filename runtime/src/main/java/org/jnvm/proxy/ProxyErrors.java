@@ -66,4 +66,10 @@ final class ProxyErrors {
     return "the @Inline field at payload offset " + field + " of the object at " + object + " claims " + length
         + " bytes, but its capacity is " + capacity;
   }
+
+  static String outsideSnapshot(long field, int capacity, long from, int length) {
+    return "the @Inline field of capacity " + capacity + " at payload offset " + field
+        + " does not lie within the snapshot of payload bytes " + from + " to " + (from + length)
+        + ": take a snapshot that covers its length word and its capacity";
+  }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import org.jnvm.crash.objects.Packet;
 import org.jnvm.crash.objects.PacketProxy;
 import org.jnvm.errors.HeapCorruptedException;
@@ -13,6 +14,7 @@ import org.jnvm.fa.FailureAtomic;
 import org.jnvm.heap.Heap;
 import org.jnvm.memory.Memory;
 import org.jnvm.proxy.Construction;
+import org.jnvm.proxy.InlineBytes;
 import org.junit.jupiter.api.Test;
 
 /** {@code @Inline} byte fields: stored in the object, null by default, bounded, kept across a reopen. */
@@ -115,5 +117,66 @@ class InlineFieldsTest extends HeapTest {
     }
     Memory.putInt(lengthWord, 21);
     assertEquals(20, p.getSmall().length, "a full field is not damage");
+  }
+
+  private static final long[] OFFSETS = {PacketProxy.OFFSET_SMALL, PacketProxy.OFFSET_MIDDLE, PacketProxy.OFFSET_LARGE};
+
+  private static InlineBytes.Snapshot wholeSnapshot(Packet p) {
+    return InlineBytes.snapshot(p, 0, (int) PacketProxy.SIZE);
+  }
+
+  @Test
+  void aSnapshotHoldsEveryFieldAsItsGetterReadsIt() {
+    Packet p = newPacket(open());
+    p.setMiddle(bytes(0, 0));
+    p.setLarge(bytes(300, 6));
+    InlineBytes.Snapshot copy = wholeSnapshot(p);
+    for (int field = 0; field < 3; field++) {
+      byte[] expected = p.get(field);
+      assertArrayEquals(expected, copy.get(OFFSETS[field], Packet.CAPACITIES[field]), "field " + field);
+      int length = copy.length(OFFSETS[field], Packet.CAPACITIES[field]);
+      assertEquals(expected == null ? -1 : expected.length, length, "field " + field);
+      if (expected != null) {
+        int at = copy.offset(OFFSETS[field]);
+        assertArrayEquals(expected, Arrays.copyOfRange(copy.array(), at, at + length), "field " + field + " in place");
+      }
+    }
+    p.setLarge(bytes(10, 7));
+    assertArrayEquals(bytes(300, 6), copy.get(PacketProxy.OFFSET_LARGE, 300), "a snapshot does not follow later writes");
+  }
+
+  @Test
+  void aSnapshotInsideABlockHoldsTheBlocksOwnWrites() {
+    Packet p = newPacket(open());
+    p.setLarge(bytes(300, 1));
+    FailureAtomic.run(() -> {
+      p.setLarge(bytes(250, 2));
+      p.setSmall(bytes(5, 3));
+      InlineBytes.Snapshot copy = wholeSnapshot(p);
+      assertArrayEquals(bytes(250, 2), copy.get(PacketProxy.OFFSET_LARGE, 300));
+      assertArrayEquals(bytes(5, 3), copy.get(PacketProxy.OFFSET_SMALL, 20));
+    });
+  }
+
+  @Test
+  void aSnapshotReportsADamagedLengthAsTheGetterDoes() {
+    Packet p = newPacket(open());
+    p.setSmall(bytes(4, 4));
+    Memory.putInt(p.handle().address(PacketProxy.OFFSET_SMALL, 4), 22);
+    InlineBytes.Snapshot copy = wholeSnapshot(p);
+    HeapCorruptedException e = assertThrows(HeapCorruptedException.class, () -> copy.length(PacketProxy.OFFSET_SMALL, 20));
+    assertEquals(assertThrows(HeapCorruptedException.class, p::getSmall).getMessage(), e.getMessage());
+  }
+
+  @Test
+  void aSnapshotRefusesAFieldItDoesNotWhollyHold() {
+    Packet p = newPacket(open());
+    InlineBytes.Snapshot middleOnly = InlineBytes.snapshot(p, PacketProxy.OFFSET_MIDDLE, 104);
+    assertEquals(-1, middleOnly.length(PacketProxy.OFFSET_MIDDLE, 100));
+    IndexOutOfBoundsException e =
+        assertThrows(IndexOutOfBoundsException.class, () -> middleOnly.length(PacketProxy.OFFSET_MIDDLE, 101));
+    assertTrue(e.getMessage().contains("take a snapshot that covers"), e.getMessage());
+    assertThrows(IndexOutOfBoundsException.class, () -> middleOnly.get(PacketProxy.OFFSET_SMALL, 20));
+    assertThrows(IndexOutOfBoundsException.class, () -> middleOnly.offset(PacketProxy.OFFSET_LARGE));
   }
 }
