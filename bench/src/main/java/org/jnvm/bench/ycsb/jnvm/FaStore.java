@@ -7,6 +7,7 @@ import org.jnvm.bench.ycsb.store.StoreSizing;
 import org.jnvm.bench.ycsb.store.YcsbRecord;
 import org.jnvm.bench.ycsb.store.YcsbRecord.Slice;
 import org.jnvm.proxy.Construction;
+import org.jnvm.proxy.InlineBytes;
 import site.ycsb.workloads.CoreWorkload;
 
 /**
@@ -16,6 +17,14 @@ import site.ycsb.workloads.CoreWorkload;
  * switches one word to it. YCSB's field {@code field<i>} is the record's field i.
  */
 final class FaStore extends PMapStore<FaRecord> {
+  /** Where each field's value lies in a record, by field. */
+  private static final long[] VALUE_OFFSETS = {
+    FaRecordProxy.OFFSET_VALUE0, FaRecordProxy.OFFSET_VALUE1, FaRecordProxy.OFFSET_VALUE2,
+    FaRecordProxy.OFFSET_VALUE3, FaRecordProxy.OFFSET_VALUE4, FaRecordProxy.OFFSET_VALUE5,
+    FaRecordProxy.OFFSET_VALUE6, FaRecordProxy.OFFSET_VALUE7, FaRecordProxy.OFFSET_VALUE8,
+    FaRecordProxy.OFFSET_VALUE9,
+  };
+
   private final FieldNames names;
 
   FaStore(JnvmConfig config, Path directory, StoreSizing sizing, FieldNames names) {
@@ -43,13 +52,27 @@ final class FaStore extends PMapStore<FaRecord> {
     if (fields != null) {
       return names.read(i -> Slice.ofNullable(stored.get(i)), fields);
     }
-    // A whole record, as YCSB's scans and reads ask: its values as the getters copy them, with no
-    // slice of each.
-    byte[][] values = new byte[FieldNames.COUNT][];
-    for (int i = 0; i < values.length; i++) {
-      values[i] = stored.get(i);
+    // A whole record, as YCSB's scans and reads ask: one copy of its payload, whose values YCSB
+    // gets as they lie in it, where a getter per field made ten copies and ten arrays.
+    return names.read(new SnapshotValues(InlineBytes.snapshot(stored, VALUE_OFFSETS[0], (int) FaRecordProxy.SIZE)), null);
+  }
+
+  /** A record's values as one copy of its payload holds them. */
+  private record SnapshotValues(InlineBytes.Snapshot copy) implements YcsbRecord.Values {
+    @Override
+    public byte[] array(int i) {
+      return copy.array();
     }
-    return names.read(YcsbRecord.Values.whole(values), null);
+
+    @Override
+    public int offset(int i) {
+      return copy.offset(VALUE_OFFSETS[i]);
+    }
+
+    @Override
+    public int length(int i) {
+      return copy.length(VALUE_OFFSETS[i], FaRecord.CAPACITY);
+    }
   }
 
   @Override
