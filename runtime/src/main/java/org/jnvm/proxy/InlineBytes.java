@@ -134,21 +134,23 @@ public final class InlineBytes {
      * null. A stored length past the capacity is damage, reported as the getter reports it.
      */
     public int length(long at, int capacity) {
-      int stored = (int) LENGTH_IN_ARRAY.get(bytes, lengthWordAt(at, capacity));
-      if (stored < 0 || stored - 1 > capacity) {
-        throw Errors.corrupt(handle.heap().path(), ProxyErrors.inlineLength(handle.offset(), at, stored - 1L, capacity));
-      }
-      return stored - 1;
+      return lengthAt(lengthWordAt(at, capacity), at, capacity);
     }
 
     /** A copy of the field's content, or null, as its getter returns it. */
     public byte[] get(long at, int capacity) {
-      int length = length(at, capacity);
-      if (length < 0) {
-        return null;
+      int word = lengthWordAt(at, capacity);
+      int length = lengthAt(word, at, capacity);
+      int start = word + LENGTH_WORD;
+      return length < 0 ? null : Arrays.copyOfRange(bytes, start, start + length);
+    }
+
+    private int lengthAt(int word, long at, int capacity) {
+      int stored = (int) LENGTH_IN_ARRAY.get(bytes, word);
+      if (stored < 0 || stored - 1 > capacity) {
+        throw Errors.corrupt(handle.heap().path(), ProxyErrors.inlineLength(handle.offset(), at, stored - 1L, capacity));
       }
-      int start = offset(at);
-      return Arrays.copyOfRange(bytes, start, start + length);
+      return stored - 1;
     }
 
     /** The index of the field's length word; throws unless its whole footprint lies in the copy. */
