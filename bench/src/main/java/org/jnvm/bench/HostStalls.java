@@ -50,10 +50,18 @@ public final class HostStalls {
   public static void main(String[] args) {
     int seconds = args.length > 0 ? Integer.parseInt(args[0]) : 10;
     int mebibytes = args.length > 1 ? Integer.parseInt(args[1]) : 256;
-    HostStalls probe = new HostStalls(mebibytes << 20);
+    HostStalls probe = new HostStalls(bytesOf(mebibytes));
     for (int i = 1; i <= seconds; i++) {
       System.out.println("second " + i + ": stalled " + percent(probe.stalledShare(Duration.ofSeconds(1))) + " of the time over " + mebibytes + " MiB");
     }
+  }
+
+  /** {@code mebibytes} in bytes, refused unless a direct buffer can hold them: under 2 GiB. */
+  static int bytesOf(int mebibytes) {
+    if (mebibytes < 1 || mebibytes >= 2048) {
+      throw new IllegalArgumentException("a probe reads 1 to 2047 MiB, not " + mebibytes);
+    }
+    return mebibytes << 20;
   }
 
   /** Reads at random for {@code span}, and returns the share of it spent in stalled steps, from 0 to 1. */

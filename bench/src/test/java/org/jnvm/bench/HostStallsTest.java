@@ -37,6 +37,15 @@ class HostStallsTest {
   }
 
   @Test
+  void theCommandLineSizeIsInMebibytesUpToWhatADirectBufferHolds() {
+    assertEquals(256 << 20, HostStalls.bytesOf(256));
+    assertEquals(2047 << 20, HostStalls.bytesOf(2047));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> HostStalls.bytesOf(2048));
+    assertTrue(e.getMessage().contains("1 to 2047 MiB, not 2048"), e.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> HostStalls.bytesOf(0));
+  }
+
+  @Test
   void percentagesHaveOneDecimal() {
     assertEquals("12.3%", HostStalls.percent(0.1234));
     assertEquals("0.0%", HostStalls.percent(0));
