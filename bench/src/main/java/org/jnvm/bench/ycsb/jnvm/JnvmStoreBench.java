@@ -10,6 +10,7 @@ import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.jnvm.bench.BenchEnv;
+import org.jnvm.bench.ycsb.store.RecordStore;
 import org.jnvm.bench.ycsb.store.StoreSizing;
 import org.jnvm.bench.ycsb.store.YcsbRecord;
 import org.jnvm.bench.ycsb.store.YcsbRecord.Slice;
@@ -42,6 +43,9 @@ import site.ycsb.workloads.CoreWorkload;
  * <pre>
  * bench/jmh-pair --rounds 2 before.jar after.jar JnvmStoreBench.update -p records=100000
  * </pre>
+ *
+ * <p>{@code -p store=volatile,jnvm-pdt} runs volatile's store beside jnvm-pdt's, to tell what the
+ * store itself costs against the baseline, with the client left out as YCSB cannot leave it.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -69,7 +73,10 @@ public class JnvmStoreBench {
     @Param("100000")
     int records;
 
-    /** Whose store: jnvm-pdt's ({@link PdtStore}) or jnvm-fa's ({@link FaStore}). */
+    /**
+     * Whose store: jnvm-pdt's ({@link PdtStore}), jnvm-fa's ({@link FaStore}), or volatile's ({@link
+     * VolatileStore}, records on the Java heap), the baseline to run beside them.
+     */
     @Param("jnvm-pdt")
     String store;
 
@@ -82,7 +89,7 @@ public class JnvmStoreBench {
     String map;
 
     Path directory;
-    PMapStore<?> opened;
+    RecordStore opened;
     String[] keys;
     YcsbRecord change;
 
@@ -99,7 +106,8 @@ public class JnvmStoreBench {
       opened = switch (store) {
         case "jnvm-pdt" -> new PdtStore(config, directory, sizing, names);
         case "jnvm-fa" -> new FaStore(config, directory, sizing, names);
-        default -> throw new IllegalArgumentException("store is jnvm-pdt or jnvm-fa, not " + store);
+        case "volatile" -> new VolatileStore(config);
+        default -> throw new IllegalArgumentException("store is jnvm-pdt, jnvm-fa or volatile, not " + store);
       };
       Random random = new Random(11);
       keys = new String[records];
