@@ -1,5 +1,6 @@
 package org.jnvm.bench.table3;
 
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,24 +45,42 @@ final class RuntimeBlocks implements AutoCloseable {
    */
   private final long[] chunkAddress;
   private final long firstBlockOffset;
+  /** What {@link #javaHeapPerBlock()} returns, measured while the blocks were made. */
+  private final long javaHeapPerBlock;
 
   RuntimeBlocks(Path file, int count, long seed) {
     long dataBytes = (long) count * Block256.BYTES;
     // The header table takes 8 bytes per block; the superblock, roots and registry a few more MiB.
     long size = ((dataBytes + dataBytes / 16 + (16L << 20)) >> 20) << 20;
     this.heap = Heap.create(file, HeapConfig.ofSize(size).blockSize(Block256.BYTES).persistence("clwb"));
+    long heapBefore = javaHeapInUse();
     this.blocks = new Handle[count];
     this.proxies = new Block256Fields[count];
     for (int i = 0; i < count; i++) {
       proxies[i] = Construction.inHeap(heap, Block256FieldsProxy::new);
       blocks[i] = proxies[i].handle();
     }
+    this.javaHeapPerBlock = (javaHeapInUse() - heapBefore) / count;
     checkConsecutive(blocks);
     this.cursor = heap.cursor(Block256FieldsProxy.PCLASS);
     this.order = Permutation.of(count, seed);
     this.persistence = heap.persistence();
     this.firstBlockOffset = blocks[0].offset();
     this.chunkAddress = chunkAddresses(blocks);
+  }
+
+  /**
+   * The bytes of Java heap the program keeps per block: its proxy, the proxy's handle and their
+   * slots in the two arrays. A pass over the proxies reads them besides the block's own bytes.
+   */
+  long javaHeapPerBlock() {
+    return javaHeapPerBlock;
+  }
+
+  /** The Java heap in use after a full collection, which leaves only what is reachable. */
+  private static long javaHeapInUse() {
+    System.gc();
+    return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
   }
 
   String backend() {

@@ -143,7 +143,7 @@ public final class Table3Report {
   }
 
   /** What the section says about how the data was laid out. */
-  private record Setup(long fileBytes, long firstOffset, String backend) {}
+  private record Setup(long fileBytes, long firstOffset, String backend, long javaHeapPerBlock) {}
 
   private Setup measure(Mode mode, Path program, Path clflushopt) throws IOException, InterruptedException {
     // The heap logs a line when it opens; keep it out of the output between passes.
@@ -180,7 +180,7 @@ public final class Table3Report {
         }
       }
       checkSameWork();
-      return new Setup(Files.size(file), first, blocks.backend());
+      return new Setup(Files.size(file), first, blocks.backend(), blocks.javaHeapPerBlock());
     } catch (IOException | InterruptedException | RuntimeException e) {
       throw e;
     } catch (Exception e) {
@@ -265,7 +265,10 @@ public final class Table3Report {
     add("- Data: " + String.format(Locale.ROOT, "%,d", mode.blocks()) + " blocks of " + Block256.BYTES + " B (" + (mode.bytes >> 20) + " MiB, "
         + (mode.bytes >> 25) + " times the CPU's 32 MiB last-level cache, so that every pass streams from memory), consecutive in a "
         + (setup.fileBytes() >> 20) + " MiB jnvm heap file in " + HEAPS + " (tmpfs), from offset " + setup.firstOffset() + ". Java: one `Block256Fields` object "
-        + "per block, allocated on that heap, backend " + setup.backend() + ". C maps the same file and works on the same blocks.");
+        + "per block, allocated on that heap, backend " + setup.backend() + ". C maps the same file and works on the same blocks. The Java side keeps "
+        + setup.javaHeapPerBlock() + " B of Java heap per block (its proxy, the proxy's handle and their slots in its two arrays: the heap in use after "
+        + "a full collection, before and after they were made, over the blocks). A sequential pass through the proxies reads them besides the "
+        + "block's " + Block256.BYTES + " B; a random one waits for a proxy's line before it can ask for its block's, where C asks for the block's at once.");
     add("- Each pass visits every block once: a read sums the block's 32 longs and folds the sum into a hash that depends on the order, "
         + "which every side prints and the report checks equal (so no loop can be dropped, and all read the same data); a write "
         + "stores 32 longs, writes back each of the 4 lines and fences once. Random order is the same seeded permutation on every side "
