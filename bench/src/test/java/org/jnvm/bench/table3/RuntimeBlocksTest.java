@@ -2,6 +2,7 @@ package org.jnvm.bench.table3;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.EnumMap;
@@ -38,6 +39,14 @@ class RuntimeBlocksTest {
     }
     assertNotEquals(hash(byAccess.get(Access.RAW), Pattern.SEQ_READ), hash(byAccess.get(Access.RAW), Pattern.RAND_READ),
         "the hash depends on the order of the visit");
+  }
+
+  @Test
+  void theJavaHeapPerBlockHoldsAtLeastEachBlocksProxyAndHandle() {
+    try (RuntimeBlocks blocks = new RuntimeBlocks(dir.resolve("heap.heap"), BLOCKS, 7)) {
+      // A proxy and its handle are objects of at least 16 bytes each, both reachable from the arrays.
+      assertTrue(blocks.javaHeapPerBlock() >= 32, blocks.javaHeapPerBlock() + " B per block");
+    }
   }
 
   private static long hash(List<Pass> passes, Pattern pattern) {
