@@ -2,7 +2,7 @@ package org.jnvm.heap;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
-import java.lang.invoke.SwitchPoint;
+import java.lang.invoke.MutableCallSite;
 import java.lang.invoke.VarHandle;
 
 /**
@@ -21,9 +21,16 @@ import java.lang.invoke.VarHandle;
  * other thread's accesses paid the thread-local lookup as well.
  *
  * <p>Until the first block of the process starts, even that load is gone: {@link #noBlockEver()}
- * is a {@link SwitchPoint} guard, which the JIT compiles to a constant and deoptimizes, once, when
- * the first block starts. Proxies read and write their blocks directly unless the calling thread
- * is inside a block ({@link Handle#directAccessAllowed()}).
+ * calls a {@link MutableCallSite}'s constant target, which the JIT compiles to a constant and
+ * deoptimizes, once, when the first block sets another. Proxies read and write their blocks
+ * directly unless the calling thread is inside a block ({@link Handle#directAccessAllowed()}).
+ *
+ * <p>Why a call site and not a {@code SwitchPoint}, which does the same job: every accessor
+ * inlines this test, and C2 counts each node it parses against a cutoff for the whole compiled
+ * method (JDK 17's {@code NodeCountInliningCutoff}), folded or not. A switch point's guard takes
+ * a few more method-handle forms to parse than the call site's invoker, and with it a loop that
+ * inlined a cursor's move and 32 getters (Table 3's sequential read) reached the cutoff, left its
+ * last field read as a call, and took about a sixth longer per block.
  */
 public abstract class InFlight {
   /** Slots of the per-thread counts: a power of two, so that thread ids 0 to 63 each have their own. */
@@ -40,9 +47,11 @@ public abstract class InFlight {
    */
   private static final int[] IN_BLOCK = new int[(SLOTS + 2) * STRIDE];
   private static final VarHandle COUNT = MethodHandles.arrayElementVarHandle(int[].class);
-  private static final SwitchPoint NO_BLOCK_YET = new SwitchPoint();
-  private static final MethodHandle NO_BLOCK_EVER =
-      NO_BLOCK_YET.guardWithTest(MethodHandles.constant(boolean.class, true), MethodHandles.constant(boolean.class, false));
+  /** Its target returns true until the first block starts, then false. */
+  private static final MutableCallSite NO_BLOCK_YET = new MutableCallSite(MethodHandles.constant(boolean.class, true));
+  private static final MethodHandle NO_BLOCK_EVER = NO_BLOCK_YET.dynamicInvoker();
+  /** Set once the call site's new target is seen by every thread; a block's start reads only this. */
+  private static volatile boolean blockStarted;
   private static volatile InFlight hook;
 
   /**
@@ -81,10 +90,19 @@ public abstract class InFlight {
 
   /** A thread enters its outermost block. */
   protected static void enter() {
-    if (!NO_BLOCK_YET.hasBeenInvalidated()) {
-      SwitchPoint.invalidateAll(new SwitchPoint[] {NO_BLOCK_YET});
+    if (!blockStarted) {
+      firstBlock();
     }
     COUNT.getAndAdd(IN_BLOCK, slot(), 1);
+  }
+
+  /** Turns {@link #noBlockEver()} false for good, before the first block counts itself in. */
+  private static synchronized void firstBlock() {
+    if (!blockStarted) {
+      NO_BLOCK_YET.setTarget(MethodHandles.constant(boolean.class, false));
+      MutableCallSite.syncAll(new MutableCallSite[] {NO_BLOCK_YET});
+      blockStarted = true;
+    }
   }
 
   /** A thread leaves its outermost block. */
