@@ -9,12 +9,16 @@ final class ExclusiveGuard implements Guard {
 
   @Override
   public <T> T reading(CharSequence key, Supplier<T> read, Supplier<T> reread) {
-    return scanning(read);
+    return underReadLock(read);
   }
 
-  /** The read lock is reentrant: a scan's reads take it again inside. */
+  /** No change runs beside a scan, which holds the read lock throughout. */
   @Override
-  public <T> T scanning(Supplier<T> read) {
+  public <T> T scanning(Supplier<T> optimistic, Supplier<T> guarded) {
+    return underReadLock(optimistic);
+  }
+
+  private <T> T underReadLock(Supplier<T> read) {
     lock.readLock().lock();
     try {
       return read.get();

@@ -25,8 +25,17 @@ interface Guard {
    */
   <T> T reading(CharSequence key, Supplier<T> read, Supplier<T> reread);
 
-  /** Runs a scan, whose reads of records each go through {@link #reading}. */
-  <T> T scanning(Supplier<T> scan);
+  /**
+   * Runs a scan: {@code optimistic}, whose reads of records take no guard of their own, if no
+   * change could have overlapped it, else {@code guarded}, whose reads each go through {@link
+   * #reading}. {@code guarded} must not reuse anything {@code optimistic} took from the store.
+   */
+  <T> T scanning(Supplier<T> optimistic, Supplier<T> guarded);
+
+  /** Runs a scan whose reads need no guard of their own, as a volatile store's do. */
+  default <T> T scanning(Supplier<T> scan) {
+    return scanning(scan, scan);
+  }
 
   /** Runs a change of the record under {@code key}, alone among the changes to that key. */
   <T> T changing(CharSequence key, Supplier<T> change);

@@ -97,25 +97,30 @@ abstract class PMapStore<V extends PObject> implements RecordStore {
     if (!ordered) {
       throw new UnsupportedOperationException("a hash map has no key order to scan in");
     }
-    return guard.scanning(() -> {
-      List<YcsbRecord> found = new ArrayList<>(count);
-      // The map finds its own first key by a probe; the range view then searches again for it,
-      // along a path the first search has just brought into the cache.
-      NavigableMapView<PString, V> sorted = (NavigableMapView<PString, V>) records;
-      PString first = sorted.ceilingKey(PString.probe(startKey));
-      if (first != null) {
-        Iterator<Map.Entry<PString, V>> walk = sorted.tailMap(first, true).entrySet().iterator();
-        while (found.size() < count && walk.hasNext()) {
-          Map.Entry<PString, V> entry = walk.next();
-          PString key = entry.getKey();
-          // A pdt map's entry reads its value when first asked, here under the key's guard, and
-          // keeps it. If a change of the key overlapped the read, that value may be the one the
-          // change freed, so the read done again looks the key up afresh. A removed key reads null.
-          guard.reading(key, () -> readIfPresent(entry.getValue(), fields), () -> readIfPresent(records.get(key), fields)).ifPresent(found::add);
-        }
+    // The first try reads each record as it finds it; if a change overlapped the scan, the second
+    // reads each under its key's guard. A pdt map's entry reads its value when first asked, then
+    // keeps it: if a change of the key overlapped that read, the value may be the one the change
+    // freed, so the read done again looks the key up afresh. A removed key reads null.
+    return guard.scanning(() -> walk(startKey, count, entry -> readIfPresent(entry.getValue(), fields)), () -> walk(startKey, count, entry -> {
+      PString key = entry.getKey();
+      return guard.reading(key, () -> readIfPresent(entry.getValue(), fields), () -> readIfPresent(records.get(key), fields));
+    }));
+  }
+
+  /** Up to {@code count} records, from the least key at or after {@code startKey} on, each as {@code read} reads it. */
+  private List<YcsbRecord> walk(String startKey, int count, Function<Map.Entry<PString, V>, Optional<YcsbRecord>> read) {
+    List<YcsbRecord> found = new ArrayList<>(count);
+    // The map finds its own first key by a probe; the range view then searches again for it,
+    // along a path the first search has just brought into the cache.
+    NavigableMapView<PString, V> sorted = (NavigableMapView<PString, V>) records;
+    PString first = sorted.ceilingKey(PString.probe(startKey));
+    if (first != null) {
+      Iterator<Map.Entry<PString, V>> entries = sorted.tailMap(first, true).entrySet().iterator();
+      while (found.size() < count && entries.hasNext()) {
+        read.apply(entries.next()).ifPresent(found::add);
       }
-      return found;
-    });
+    }
+    return found;
   }
 
   @Override

@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.AbstractMap;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -19,8 +22,9 @@ import org.junit.jupiter.api.Test;
 import site.ycsb.StringByteIterator;
 
 /**
- * A scan's read of a record that a change of its key overlapped: the striped guard makes it read
- * again, and that read must find the record the change stored, not the one it freed.
+ * A scan that a change overlapped: the striped guard makes it read again, each record under its
+ * key's guard, and a record that a change of its key overlapped then is read again too; every read
+ * done again must find the record the change stored, not the one it freed.
  */
 class PMapStoreScanTest {
   private Path directory;
@@ -52,6 +56,21 @@ class PMapStoreScanTest {
   }
 
   @Test
+  void aRecordThatUpdatesReplacedDuringBothTriesOfTheScanIsReadAsUpdatedLast() {
+    store.insert("user1", record("before"));
+    store.insert("user2", record("second"));
+    // A scan of one record reads once a try: the first update makes the scan try again, guarded,
+    // and the second overlaps the guarded read.
+    store.updateDuringNextRead("user1", record("between"));
+    store.updateDuringNextRead("user1", record("after"));
+
+    List<YcsbRecord> found = store.scan("user1", 1, null);
+
+    assertEquals(2, store.updatesDone);
+    assertEquals(List.of("after"), found.stream().map(PMapStoreScanTest::value).toList());
+  }
+
+  @Test
   void aScannedRecordThatADeleteRemovedDuringItsReadIsLeftOut() {
     store.insert("user1", record("first"));
     store.insert("user2", record("second"));
@@ -78,8 +97,8 @@ class PMapStoreScanTest {
    * the read has taken the record from the map and before the guard checks it.
    */
   private static final class UpdatingStore extends PMapStore<PBytes> {
-    private String keyToChange;
-    private YcsbRecord change;
+    /** Changes to make, one at each read of a record from the next on: a key and its new fields, or null to delete it. */
+    private final Deque<Map.Entry<String, YcsbRecord>> changes = new ArrayDeque<>();
     int updatesDone;
 
     UpdatingStore(JnvmConfig config, Path directory) {
@@ -87,13 +106,11 @@ class PMapStoreScanTest {
     }
 
     void updateDuringNextRead(String key, YcsbRecord changes) {
-      keyToChange = key;
-      change = changes;
+      this.changes.add(new AbstractMap.SimpleEntry<>(key, changes));
     }
 
     void deleteDuringNextRead(String key) {
-      keyToChange = key;
-      change = null;
+      changes.add(new AbstractMap.SimpleEntry<>(key, null));
     }
 
     @Override
@@ -103,13 +120,12 @@ class PMapStoreScanTest {
 
     @Override
     YcsbRecord read(PBytes stored, Set<String> fields) {
-      String key = keyToChange;
-      if (key != null) {
-        keyToChange = null;
-        if (change != null) {
-          update(key, change);
+      Map.Entry<String, YcsbRecord> change = changes.poll();
+      if (change != null) {
+        if (change.getValue() != null) {
+          update(change.getKey(), change.getValue());
         } else {
-          delete(key);
+          delete(change.getKey());
         }
         updatesDone++;
       }
