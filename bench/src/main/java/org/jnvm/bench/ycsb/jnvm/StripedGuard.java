@@ -109,7 +109,8 @@ final class StripedGuard implements Guard {
     StampedLock lock = lockOf(key);
     long held = lock.writeLock();
     try {
-      return changes.counting(change);
+      // Only reads that a change can spoil need to know that one ran.
+      return lockReads ? changes.counting(change) : change.get();
     } finally {
       lock.unlockWrite(held);
     }
