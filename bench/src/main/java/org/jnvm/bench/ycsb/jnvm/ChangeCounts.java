@@ -1,6 +1,5 @@
 package org.jnvm.bench.ycsb.jnvm;
 
-import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 import java.util.function.Supplier;
@@ -12,16 +11,6 @@ import java.util.function.Supplier;
  * none moved. Each thread writes its own count only, so changes share no cache line.
  */
 final class ChangeCounts {
-  private static final VarHandle COUNTS;
-
-  static {
-    try {
-      COUNTS = MethodHandles.lookup().findVarHandle(ChangeCounts.class, "counts", Count[].class);
-    } catch (ReflectiveOperationException e) {
-      throw new ExceptionInInitializerError(e);
-    }
-  }
-
   /** One thread's count, padded so that two threads' counts never share a cache line. */
   @SuppressWarnings("unused") // the padding is read by no one
   private static final class Count {
@@ -40,7 +29,7 @@ final class ChangeCounts {
     Count[] now = counts;
     Count[] joined = Arrays.copyOf(now, now.length + 1);
     joined[now.length] = count;
-    COUNTS.setVolatile(this, joined);
+    counts = joined;
     return count;
   }
 

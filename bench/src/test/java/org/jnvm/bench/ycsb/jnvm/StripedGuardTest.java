@@ -83,6 +83,7 @@ class StripedGuardTest {
     assertEquals(1, guard.changing("user1", () -> reads.get()));
     assertEquals(2, guard.reading("user1", reads::incrementAndGet), "a change that ended before the read does not make it read again");
   }
+
   @Test
   void aScanThatAChangeOfAnyKeyOverlappedRunsAgainGuarded() {
     AtomicInteger optimistic = new AtomicInteger();
