@@ -67,7 +67,7 @@ final class CopyOnWriteScenario extends Seeded {
     private final SplittableRandom rng = new SplittableRandom(seed);
     private final History<List<Long>> states = new History<>(List.of());
     private final TreeMap<Integer, Long> model = new TreeMap<>();
-    /** The map's own key proxy of each key, which a delete frees; as the YCSB store's key index. */
+    /** The map's own key proxy of each key, which a delete frees as it removes the key. */
     private final Map<Integer, PString> keys = new HashMap<>();
     private Heap heap;
     private PMap<PString, PBytes> map;

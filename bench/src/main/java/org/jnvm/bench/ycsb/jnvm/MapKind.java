@@ -87,13 +87,4 @@ public enum MapKind {
       case CONCURRENTHASH -> new ConcurrentHashMap<>();
     };
   }
-
-  /**
-   * A thread-safe map from YCSB's keys to something, for the key proxies of the persistent maps:
-   * inserts and deletes need the map's own {@code PString}. Unordered whatever the kind: a scan
-   * finds its first key in the persistent map itself, by a probe.
-   */
-  <V> Map<String, V> keyIndex() {
-    return new ConcurrentHashMap<>();
-  }
 }

@@ -7,11 +7,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 import org.jnvm.PObject;
 import org.jnvm.bench.ycsb.store.RecordStore;
 import org.jnvm.bench.ycsb.store.YcsbRecord;
 import org.jnvm.heap.Heap;
-import org.jnvm.pdt.Contents;
 import org.jnvm.pdt.NavigableMapView;
 import org.jnvm.pdt.PMap;
 import org.jnvm.pdt.PString;
@@ -22,31 +22,25 @@ import org.jnvm.pdt.PString;
  * reference update, and the store fences after it, so that every change is durable when it
  * returns.
  *
- * <p>YCSB gives {@code String} keys. Reads and updates look the map up with a {@link
- * PString#probe}, which makes nothing persistent, and so do scans to find their first key. An
- * insert or a delete needs the map's own key proxy: the store keeps a volatile index from each key
- * to it, rebuilt from the map when the heap opens. Changes hold the {@link Guard} for their key,
- * which also keeps the index in step.
+ * <p>YCSB gives {@code String} keys. Every operation looks the map up with a {@link
+ * PString#probe}, which makes nothing persistent; a scan does so to find its first key. Only an
+ * insert of a new key stores a {@code PString}. Changes hold the {@link Guard} for their key, so
+ * that an insert that finds no record can put one without another change of its key between.
  */
 abstract class PMapStore<V extends PObject> implements RecordStore {
   static final String ROOT = "usertable";
 
   private final Heap heap;
   private final PMap<PString, V> records;
-  private final Map<String, PString> keys;
   private final Guard guard;
   private final boolean ordered;
 
   PMapStore(Heap heap, JnvmConfig config) {
     this.heap = heap;
     this.records = rootMap(heap, config);
-    this.keys = config.map().keyIndex();
     // Reads lock their key: a change frees the value it replaces, which a read must not be using.
     this.guard = config.map().guard(true);
     this.ordered = config.map().ordered();
-    for (PString key : records.keySet()) {
-      keys.put(key.toString(), key);
-    }
   }
 
   @SuppressWarnings("unchecked") // the root holds a map of this store's making
@@ -126,13 +120,10 @@ abstract class PMapStore<V extends PObject> implements RecordStore {
   @Override
   public final void insert(String key, YcsbRecord record) {
     durably(key, unlinked -> {
-      PString stored = keys.get(key);
-      // A new key is stored as given: the index is in step with the map, so the map holds no equal key.
-      PString mapped = stored != null ? stored : PString.of(heap, key);
-      V old = records.put(mapped, create(record));
-      keys.put(key, mapped);
-      if (old != null) {
-        unlinked.add(old);
+      // The guard keeps the key's other changes out, so a key the probe does not find is still
+      // absent when it is put, and the map then holds no key equal to the new PString.
+      if (replace(key, stored -> create(record), unlinked) == null) {
+        records.put(PString.of(heap, key), create(record));
       }
       return null;
     });
@@ -140,51 +131,64 @@ abstract class PMapStore<V extends PObject> implements RecordStore {
 
   @Override
   public final boolean update(String key, YcsbRecord changes) {
-    return durably(key, unlinked -> {
-      // One lookup, by a probe and under the map's key lock: the record, then its replacement if
-      // there is one. The key index is not needed, since no key is added.
-      V now = records.computeIfPresent(PString.probe(key), (k, record) -> {
-        V next = changed(record, changes);
-        if (next != record) {
-          unlinked.add(record);
-        }
-        return next;
-      });
-      return now != null;
-    });
+    return durably(key, unlinked -> replace(key, stored -> changed(stored, changes), unlinked) != null);
   }
 
   @Override
   public final boolean delete(String key) {
     return durably(key, unlinked -> {
-      PString stored = keys.get(key);
-      V record = stored == null ? null : records.get(stored);
-      if (record == null) {
-        return false;
-      }
-      records.removeAndFree(stored, Contents.KEYS);
-      keys.remove(key);
-      unlinked.add(record);
-      return true;
+      // Removing by the probe hands over the map's own key, to free with the record.
+      records.computeIfPresent(PString.probe(key), (mapped, stored) -> {
+        unlinked.key = mapped;
+        unlinked.record = stored;
+        return null;
+      });
+      return unlinked.record != null;
     });
+  }
+
+  /**
+   * The record of {@code key} after {@code next} made it from the stored one, or null if the key
+   * has none. One lookup, by a probe and under the map's key lock; a record that {@code next}
+   * replaces is {@code unlinked}.
+   */
+  private V replace(String key, UnaryOperator<V> next, Unlinked<V> unlinked) {
+    return records.computeIfPresent(PString.probe(key), (mapped, stored) -> {
+      V now = next.apply(stored);
+      if (now != stored) {
+        unlinked.record = stored;
+      }
+      return now;
+    });
+  }
+
+  /** What one change took out of the map, to free once the change is durable. */
+  private static final class Unlinked<V> {
+    V record;
+    PString key;
   }
 
   /**
    * Runs a change under its key's guard, then waits until it is durable: a pdt change is ordered
    * when it returns but durable only at the thread's next fence, and YCSB counts an operation
-   * done when the binding returns, as the peers' commits do. Only then does it free the records
-   * the change unlinked: a free writes the record's header back without a fence, so before the
-   * change is durable the invalid header could reach memory first, and recovery would then clear
-   * the map's reference to it and lose the key (the crash campaign's {@code cow} scenarios). A
-   * crash after the change and before the free leaves the old record unreachable, for the
-   * recovery GC. The key's guard is not needed for the free: no read can reach a record the map
-   * no longer references.
+   * done when the binding returns, as the peers' commits do. Only then does it free the record
+   * and key the change unlinked: a free writes the object's header back without a fence, so
+   * before the change is durable the invalid header could reach memory first, and recovery would
+   * then clear the map's reference to it and lose the key (the crash campaign's {@code cow}
+   * scenarios). A crash after the change and before the free leaves them unreachable, for the
+   * recovery GC. The key's guard is not needed for the free: no read can reach what the map no
+   * longer references.
    */
-  private <T> T durably(String key, Function<List<V>, T> change) {
-    List<V> unlinked = new ArrayList<>(1);
+  private <T> T durably(String key, Function<Unlinked<V>, T> change) {
+    Unlinked<V> unlinked = new Unlinked<>();
     T result = guard.changing(key, () -> change.apply(unlinked));
     heap.psync();
-    unlinked.forEach(this::free);
+    if (unlinked.record != null) {
+      free(unlinked.record);
+    }
+    if (unlinked.key != null) {
+      heap.free(unlinked.key);
+    }
     return result;
   }
 
