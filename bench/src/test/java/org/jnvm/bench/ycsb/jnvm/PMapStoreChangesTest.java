@@ -57,7 +57,8 @@ class PMapStoreChangesTest {
   void aKeyInsertedAndDeletedAgainAndAgainLeavesNoBlockBehind(MapKind kind) {
     open(kind);
     store.insert("user1", record("kept"));
-    // A first round, so that whatever the map makes once for a second key is already there.
+    // A first round, so that the pool blocks a second key and record need beside the first are
+    // already there: a freed slot goes back to its pool block, not to the heap's available blocks.
     store.insert("user2", record("first"));
     assertTrue(store.delete("user2"));
     long available = store.heap().availableBlocks();
@@ -80,7 +81,8 @@ class PMapStoreChangesTest {
   void insertingAKeyThatHasARecordReplacesItAndFreesTheOldOne(MapKind kind) {
     open(kind);
     store.insert("user1", record("first"));
-    // A first replacement, so that whatever the heap makes once for a free is already there.
+    // A first replacement, so that the pool blocks a second record needs beside the first are
+    // already there: a freed slot goes back to its pool block, not to the heap's available blocks.
     store.insert("user1", record("second"));
     long available = store.heap().availableBlocks();
 
