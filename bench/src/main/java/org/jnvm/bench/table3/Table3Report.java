@@ -20,6 +20,8 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.jnvm.bench.BenchEnv;
 import org.jnvm.bench.Environment;
+import org.jnvm.bench.HostCheck;
+import org.jnvm.bench.HostGate;
 import org.jnvm.bench.HostState;
 import org.jnvm.bench.Markers;
 import org.jnvm.bench.StaleStores;
@@ -30,7 +32,8 @@ import org.jnvm.bench.StaleStores;
  * ({@link NativeBlocks}) on the very same tmpfs file. Rewrites the section of RESULTS.md between
  * {@code <!-- TAG:begin -->} and {@code <!-- TAG:end -->} and writes {@code bench/results/TAG.csv}
  * unless {@code --csv} names another file, where TAG is {@code table3} in the quick mode and {@code
- * table3-full} in the full one.
+ * table3-full} in the full one; beside that CSV, {@code TAG-host.csv} has the host's readings
+ * around each turn ({@link HostCheck}).
  *
  * <p>Usage: {@code Table3Report --native PROGRAM [--native-clflushopt PROGRAM] [--mode quick|full] [--results FILE] [--csv FILE]
  * [--command TEXT] [--source TEXT] [--native-build TEXT] [--print-only]}.
@@ -52,24 +55,29 @@ public final class Table3Report {
 
   /** How much to measure. The data must dwarf the 32 MiB last-level cache of this machine's CPU. */
   enum Mode {
-    QUICK(256L << 20, 3, 1, 2),
-    FULL(1L << 30, 4, 1, 2);
+    QUICK(256L << 20, 3, 1, 2, Duration.ofSeconds(10), Duration.ofSeconds(60)),
+    FULL(1L << 30, 4, 1, 2, Duration.ofSeconds(60), Duration.ofMinutes(5));
 
     final long bytes;
     final int rounds;
     final int warmups;
     final int passes;
+    /** The longest a turn waits for a calm host before it starts, and all turns together ({@link HostGate}). */
+    final Duration longestHostWait;
+    final Duration hostWaitBudget;
 
     /** This mode's section of RESULTS.md and the name of its CSV (see {@link Markers#name}). */
     String tag() {
       return Markers.name("table3", name().toLowerCase(Locale.ROOT));
     }
 
-    Mode(long bytes, int rounds, int warmups, int passes) {
+    Mode(long bytes, int rounds, int warmups, int passes, Duration longestHostWait, Duration hostWaitBudget) {
       this.bytes = bytes;
       this.rounds = rounds;
       this.warmups = warmups;
       this.passes = passes;
+      this.longestHostWait = longestHostWait;
+      this.hostWaitBudget = hostWaitBudget;
     }
 
     int blocks() {
@@ -84,6 +92,8 @@ public final class Table3Report {
 
   /** Passes by series (a Java access path or a C build), then by pattern. */
   private final Map<String, Map<Pattern, List<Pass>>> series = new LinkedHashMap<>();
+  /** What the host read around each turn, in the order the turns ran. */
+  private final List<HostCheck> hostChecks = new ArrayList<>();
   private final StringBuilder text = new StringBuilder();
 
   private Table3Report() {}
@@ -139,7 +149,9 @@ public final class Table3Report {
     Markers.replace(results, mode.tag(), report.text.toString());
     Files.createDirectories(csv.toAbsolutePath().getParent());
     Files.writeString(csv, report.csv(mode), StandardCharsets.UTF_8);
-    System.out.println("wrote the " + mode.tag() + " section of " + results + " and " + csv + " in " + took.toMinutes() + " min " + took.toSecondsPart() + " s");
+    Path hostCsv = csv.resolveSibling(mode.tag() + "-host.csv");
+    HostCheck.writeCsv(report.hostChecks, "turn", hostCsv);
+    System.out.println("wrote the " + mode.tag() + " section of " + results + ", " + csv + " and " + hostCsv + " in " + took.toMinutes() + " min " + took.toSecondsPart() + " s");
   }
 
   /** What the section says about how the data was laid out. */
@@ -169,14 +181,22 @@ public final class Table3Report {
       for (Turn t : turns) {
         series.put(t.name(), new EnumMap<>(Pattern.class));
       }
+      // A turn that starts while the host stalls its memory runs all its passes slow; one side's
+      // turns all slowed so would pass for that side's speed (a full run once had every C pass of
+      // a pattern several times slower than in the runs before and after it).
+      HostGate gate = HostGate.onThisHost(mode.longestHostWait, mode.hostWaitBudget);
       for (int round = 0; round < mode.rounds; round++) {
         // Rotate the order of the turns, so that a drift in the machine's load favours none.
         for (int i = 0; i < turns.size(); i++) {
           Turn t = turns.get((i + round) % turns.size());
-          for (Pass p : t.run().call()) {
+          HostGate.Entry entry = gate.enter();
+          List<Pass> done = t.run().call();
+          HostCheck check = new HostCheck(round + 1, t.name(), gate.leave(entry));
+          hostChecks.add(check);
+          for (Pass p : done) {
             series.get(t.name()).computeIfAbsent(p.pattern(), k -> new ArrayList<>()).add(p);
           }
-          System.out.println("round " + (round + 1) + "/" + mode.rounds + ": " + t.name() + " done");
+          System.out.println("round " + (round + 1) + "/" + mode.rounds + ": " + t.name() + " done (host stalled " + check.host().describe() + ")");
         }
       }
       checkSameWork();
@@ -279,6 +299,8 @@ public final class Table3Report {
         + "figures are each series' fastest timed pass, since other work on this shared machine can only slow a pass down; the "
         + "ratios of the median passes are given too. GB/s = 10^9 B/s. A timed loop rather than JMH: a pass lasts 0.01 to a few seconds, and all "
         + "series must run the same passes over one file in turn, which one process drives simply.");
+    add("- Host: " + HostCheck.describe("turn", mode.longestHostWait, mode.hostWaitBudget, hostChecks)
+        + ". A turn run while this is high ran slower for it, whichever its side. " + HostCheck.disturbed(hostChecks, "turn"));
     add("");
     add("| GB/s, fastest pass | " + String.join(" | ", Arrays.stream(Pattern.values()).map(p -> p.title).toList()) + " |");
     add("|---|---:|---:|---:|---:|");

@@ -14,9 +14,9 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
 import org.jnvm.bench.Environment;
+import org.jnvm.bench.HostCheck;
 import org.jnvm.bench.HostGate;
 import org.jnvm.bench.HostState;
-import org.jnvm.bench.HostStalls;
 import org.jnvm.bench.Markers;
 import org.jnvm.bench.ReportOptions;
 import org.jnvm.bench.StaleStores;
@@ -141,7 +141,7 @@ public final class YcsbReport {
     String tag = settings.tag();
     writeRuns(results, out.resolve(tag + "-runs.csv"));
     writeFloors(floors, out.resolve(tag + "-floors.csv"));
-    writeHostChecks(checks, out.resolve(tag + "-host.csv"));
+    HostCheck.writeCsv(checks, "child", out.resolve(tag + "-host.csv"));
     YcsbPlots.throughput(results, THREADS, WORKLOADS, out.resolve(tag + "-throughput.png"));
     YcsbPlots.storeTime(results, THREADS, WORKLOADS, out.resolve(tag + "-store-time.png"));
     // The first child's check is the run's first: the host as the run started, after any wait for it.
@@ -164,8 +164,6 @@ public final class YcsbReport {
     }
   }
 
-  /** What {@link HostStalls} found around a child of a round: as the gate let it in, and just after it ended. */
-  record HostCheck(int round, String child, HostGate.Passage host) {}
 
   /** The children of round {@code round} (from 1): in the bindings' order, and in reverse in every even round. */
   static List<Child> order(int round) {
@@ -215,16 +213,6 @@ public final class YcsbReport {
     for (Floor f : floors) {
       lines.add(String.join(",", Integer.toString(f.threads()), String.valueOf(f.workload()), '"' + f.what() + '"', num(f.ratio()), num(f.floor()),
           f.verdict().replace("*", ""), '"' + f.note() + '"'));
-    }
-    Files.write(file, lines, StandardCharsets.UTF_8);
-  }
-
-  private static void writeHostChecks(List<HostCheck> checks, Path file) throws IOException {
-    List<String> lines = new ArrayList<>();
-    lines.add("round,child,stalled_before,waited_s,stalled_after");
-    for (HostCheck c : checks) {
-      lines.add(String.join(",", Integer.toString(c.round()), '"' + c.child() + '"', num(c.host().stalledBefore()), Long.toString(c.host().waited().toSeconds()),
-          num(c.host().stalledAfter())));
     }
     Files.write(file, lines, StandardCharsets.UTF_8);
   }

@@ -3,12 +3,10 @@ package org.jnvm.bench.ycsb.report;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.jnvm.bench.Environment;
-import org.jnvm.bench.HostGate;
-import org.jnvm.bench.HostState;
+import org.jnvm.bench.HostCheck;
 import org.jnvm.bench.HostStalls;
 import org.jnvm.bench.Markers;
 import org.jnvm.bench.ycsb.YcsbBinding;
@@ -44,7 +42,7 @@ final class YcsbSection {
     this.load = load;
   }
 
-  void write(Results results, List<Floor> floors, List<YcsbReport.HostCheck> checks) {
+  void write(Results results, List<Floor> floors, List<HostCheck> checks) {
     String tag = settings.tag();
     add(Markers.begin(tag));
     add("## YCSB (the paper's Figure 12), " + settings.mode() + " mode");
@@ -69,14 +67,8 @@ final class YcsbSection {
         + "a steady drift of this shared host's speed over the run weighs on every binding alike. A figure takes the rounds together: their "
         + "operations over their seconds, and the percentiles of their latencies merged. The \"ops/s by round\" column shows each round, "
         + "which tells how far the host moved.");
-    add("- Host: before and after each child, `HostStalls` read 8-byte words at random over " + (HostState.PROBE_BYTES >> 20)
-        + " MiB of memory for " + HostState.PROBE_SPAN.toMillis() + " ms and counted the time spent in steps of " + HostStalls.READS_PER_STEP
-        + " reads that took over " + HostStalls.STALL_NANOS / 1000 + " µs: waits for the host, which a shared host's memory causes "
-        + "and no guest counter shows (see the class). A child started once a reading was at most " + HostStalls.percent(HostGate.CALM)
-        + ", or after " + settings.longestHostWait().toSeconds() + " s of readings (" + settings.hostWaitBudget().toSeconds()
-        + " s at most over the run; `HostGate`). Share of the time spent so, child by child in each round's order, before → after: "
-        + hostChecks(checks) + ". A child measured while this is high ran slower for it, whatever its binding; compare its rounds. "
-        + disturbed(checks));
+    add("- Host: " + HostCheck.describe("child", settings.longestHostWait(), settings.hostWaitBudget(), checks)
+        + ". A child measured while this is high ran slower for it, whatever its binding; compare its rounds. " + HostCheck.disturbed(checks, "child"));
     add("- Child time: each child counts, over each measured run, its collector's pauses (its `GarbageCollectorMXBean`s), its client threads' CPU "
         + "time (each thread's from its binding's `init()` to `cleanup()`) and the CPUs' steal time (`/proc/stat`); `" + tag + "-runs.csv` has them "
         + "for every run, as shares of the run's time. " + timeLost(results.combined()));
@@ -138,21 +130,6 @@ final class YcsbSection {
   }
 
   /** The checks as the Host line prints them: round by round, each child with its readings. */
-  static String hostChecks(List<YcsbReport.HostCheck> checks) {
-    List<String> rounds = new ArrayList<>();
-    for (int round : checks.stream().mapToInt(YcsbReport.HostCheck::round).distinct().toArray()) {
-      rounds.add("round " + round + ": " + String.join(", ", checks.stream().filter(c -> c.round() == round)
-          .map(c -> c.child() + " " + c.host().describe()).toList()));
-    }
-    return String.join("; ", rounds);
-  }
-
-  /** The children after which the host read busy, whose figures it may have lowered. */
-  static String disturbed(List<YcsbReport.HostCheck> checks) {
-    List<String> children = checks.stream().filter(c -> c.host().disturbed()).map(c -> c.child() + " in round " + c.round()).toList();
-    return children.isEmpty() ? "Every reading after a child was calm." : "The host read busy after " + String.join(", ", children) + ".";
-  }
-
   /**
    * The runs that lost much of their time outside the store, as their children counted it: paused by
    * the collector, or with client threads off the CPU (waiting for it, for a lock or for the
