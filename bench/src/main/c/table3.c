@@ -15,7 +15,7 @@
  * prints "permutation FINGERPRINT", then "PATTERN PASS NANOSECONDS CHECKSUM" for every pass
  * (warm-up passes have negative numbers); writes report the stamp they stored as their checksum.
  *
- * Build: gcc -O2 -mclwb -mclflushopt (bench/run-table3 does it).
+ * Build: gcc -O3 -march=native -mclwb -mclflushopt (bench/run-table3 does it, and an -O2 build beside it).
  */
 #define _GNU_SOURCE
 #include <fcntl.h>

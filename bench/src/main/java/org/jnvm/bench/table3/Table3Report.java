@@ -35,7 +35,7 @@ import org.jnvm.bench.StaleStores;
  * table3-full} in the full one; beside that CSV, {@code TAG-host.csv} has the host's readings
  * around each turn ({@link HostCheck}).
  *
- * <p>Usage: {@code Table3Report --native PROGRAM [--native-clflushopt PROGRAM] [--mode quick|full] [--results FILE] [--csv FILE]
+ * <p>Usage: {@code Table3Report --native PROGRAM [--native-clflushopt PROGRAM] [--native-o2 PROGRAM] [--mode quick|full] [--results FILE] [--csv FILE]
  * [--command TEXT] [--source TEXT] [--native-build TEXT] [--print-only]}.
  *
  * <p>A timed loop rather than JMH: one pass over the file takes from a tenth of a second to
@@ -85,10 +85,21 @@ public final class Table3Report {
     }
   }
 
-  /** The C program as the paper ran it: the baseline of every ratio (with {@link #C_CLFLUSHOPT} for reads). */
+  /**
+   * The C program as the paper ran it, built as fast as gcc makes it on this machine: the baseline
+   * of every ratio (with {@link #C_CLFLUSHOPT} for reads).
+   */
   static final String C = "C, CLWB";
   /** The C program built to evict lines as JDK 17's write-back does on AMD CPUs; a diagnostic. */
   static final String C_CLFLUSHOPT = "C, CLFLUSHOPT (diagnostic)";
+  /**
+   * The C program built with -O2 alone, the baseline's flags in the sections of 5163287 and before;
+   * a diagnostic. gcc 12 then adds a block's words one per iteration of a loop it does not unroll,
+   * so a random read, which waits for memory, has fewer blocks in flight than the vectorized sum of
+   * -O3 -march=native allows: it ran several times slower than that build, and slower than Java's
+   * raw addresses.
+   */
+  static final String C_O2 = "C, CLWB, -O2 (diagnostic)";
 
   /** Passes by series (a Java access path or a C build), then by pattern. */
   private final Map<String, Map<Pattern, List<Pass>>> series = new LinkedHashMap<>();
@@ -102,6 +113,7 @@ public final class Table3Report {
     Mode mode = Mode.QUICK;
     Path program = null;
     Path clflushopt = null;
+    Path o2 = null;
     Path results = Path.of("bench/RESULTS.md");
     Path csv = null;
     String command = null;
@@ -113,13 +125,14 @@ public final class Table3Report {
         case "--mode" -> mode = Mode.valueOf(args[++i].toUpperCase(Locale.ROOT));
         case "--native" -> program = Path.of(args[++i]);
         case "--native-clflushopt" -> clflushopt = Path.of(args[++i]);
+        case "--native-o2" -> o2 = Path.of(args[++i]);
         case "--results" -> results = Path.of(args[++i]);
         case "--csv" -> csv = Path.of(args[++i]);
         case "--command" -> command = args[++i];
         case "--source" -> source = args[++i];
         case "--native-build" -> nativeBuild = args[++i];
         case "--print-only" -> printOnly = true;
-        default -> throw new IllegalArgumentException("unknown argument " + args[i] + "; usage: Table3Report --native PROGRAM [--native-clflushopt PROGRAM] [--mode quick|full] "
+        default -> throw new IllegalArgumentException("unknown argument " + args[i] + "; usage: Table3Report --native PROGRAM [--native-clflushopt PROGRAM] [--native-o2 PROGRAM] [--mode quick|full] "
             + "[--results FILE] [--csv FILE] [--command TEXT] [--source TEXT] [--native-build TEXT] [--print-only]");
       }
     }
@@ -137,7 +150,7 @@ public final class Table3Report {
     Instant started = Instant.now();
     StaleStores.clear(HEAPS);
     HostState before = HostState.now();
-    Setup setup = report.measure(mode, program, clflushopt);
+    Setup setup = report.measure(mode, program, clflushopt, o2);
     Duration took = Duration.between(started, Instant.now());
     String load = HostState.during(before, HostState.now());
     report.write(mode, setup, command, source != null ? source : Environment.gitState(), nativeBuild, started, took, load);
@@ -157,7 +170,7 @@ public final class Table3Report {
   /** What the section says about how the data was laid out. */
   private record Setup(long fileBytes, long firstOffset, String backend, long javaHeapPerBlock) {}
 
-  private Setup measure(Mode mode, Path program, Path clflushopt) throws IOException, InterruptedException {
+  private Setup measure(Mode mode, Path program, Path clflushopt, Path o2) throws IOException, InterruptedException {
     // The heap logs a line when it opens; keep it out of the output between passes.
     Logger quiet = Logger.getLogger("org.jnvm");
     quiet.setLevel(Level.WARNING);
@@ -177,6 +190,9 @@ public final class Table3Report {
       turns.add(nativeTurn(C, program, blocks, file, first, mode, stamp));
       if (clflushopt != null) {
         turns.add(nativeTurn(C_CLFLUSHOPT, clflushopt, blocks, file, first, mode, stamp));
+      }
+      if (o2 != null) {
+        turns.add(nativeTurn(C_O2, o2, blocks, file, first, mode, stamp));
       }
       for (Turn t : turns) {
         series.put(t.name(), new EnumMap<>(Pattern.class));
@@ -319,7 +335,9 @@ public final class Table3Report {
     add("Access paths: " + String.join("; ", Arrays.stream(Access.values()).map(a -> "*" + a.title + "*: " + a.how).toList()) + ". *" + C
         + "* is the baseline of every ratio; *" + C_CLFLUSHOPT + "* is the same program with `_mm_clflushopt` in place of `_mm_clwb`. "
         + "The two run the same loop to read, so for reads their timed passes are pooled into the baseline (its fastest and its median pass): "
-        + "twice the passes in which to find one the shared host left alone.");
+        + "twice the passes in which to find one the shared host left alone. *" + C_O2 + "* is the baseline's program built with -O2 alone, as "
+        + "the baseline was in the sections of 5163287 and before: gcc then sums a block's words one at a time in a loop it does not unroll, where -O3 -march=native "
+        + "sums them in vector registers; it is never part of the baseline.");
     add("");
     add("Where the time goes: nanoseconds per block (fastest pass / blocks), and the spread of the timed passes (slowest–fastest GB/s).");
     add("");
