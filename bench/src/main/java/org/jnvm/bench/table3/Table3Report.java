@@ -96,7 +96,7 @@ public final class Table3Report {
    * The C program built with -O2 alone, the baseline's flags in the sections of 5163287 and before;
    * a diagnostic. gcc 12 then adds a block's words one per iteration of a loop it does not unroll,
    * so a random read, which waits for memory, has fewer blocks in flight than the vectorized sum of
-   * -O3 -march=native allows: it ran several times slower than that build, and slower than Java's
+   * -O3 -march=native allows: it ran several times slower than that build, about as fast as Java's
    * raw addresses.
    */
   static final String C_O2 = "C, CLWB, -O2 (diagnostic)";
@@ -199,7 +199,7 @@ public final class Table3Report {
       }
       // A turn that starts while the host stalls its memory runs all its passes slow; one side's
       // turns all slowed so would pass for that side's speed (a full run once had every C pass of
-      // a pattern several times slower than in the runs before and after it).
+      // a pattern several times slower than in calm runs).
       HostGate gate = HostGate.onThisHost(mode.longestHostWait, mode.hostWaitBudget);
       for (int round = 0; round < mode.rounds; round++) {
         // Rotate the order of the turns, so that a drift in the machine's load favours none.
