@@ -31,7 +31,16 @@ enum Access {
    * No handle at all: the block's address comes from its index, as in C (plus a lookup of its 1 GiB
    * mapping chunk). Not an API use: it measures what the JVM itself costs, without the runtime.
    */
-  RAW("raw addresses (no runtime; diagnostic)", "the chunk's address + 256 × index, `Memory.getLong`/`putLong`, `Persistence.pwb`/`pfence`");
+  RAW("raw addresses (no runtime; diagnostic)", "the chunk's address + 256 × index, `Memory.getLong`/`putLong`, `Persistence.pwb`/`pfence`"),
+  /**
+   * No runtime either, and no word at a time: the Vector API ({@link VectorBlocks}) on a mapping of
+   * the file of its own, as C maps it, adding a block's words in vector registers as gcc's
+   * vectorized build does. Not an API use: it tells whether Java trails C's reads for being Java or
+   * for reading a word per instruction.
+   */
+  VECTOR("Vector API (no runtime; diagnostic)", "its own mapping of the file, as C's; `LongVector.fromByteBuffer`/`intoByteBuffer` (JDK 17) or "
+      + "`fromMemorySegment`/`intoMemorySegment` (JDK 20 and later) of the preferred species, a block's vectors added lane by lane and the lanes "
+      + "summed once (`reduceLanes`), `Persistence.pwb`/`pfence`; the incubating module jdk.incubator.vector");
 
   final String title;
   final String how;

@@ -45,6 +45,8 @@ final class RuntimeBlocks implements AutoCloseable {
    */
   private final long[] chunkAddress;
   private final long firstBlockOffset;
+  /** For {@link Access#VECTOR}: the blocks through a mapping of the file of their own. */
+  private final VectorBlocks vectors;
   /** What {@link #javaHeapPerBlock()} returns, measured while the blocks were made. */
   private final long javaHeapPerBlock;
 
@@ -67,6 +69,11 @@ final class RuntimeBlocks implements AutoCloseable {
     this.persistence = heap.persistence();
     this.firstBlockOffset = blocks[0].offset();
     this.chunkAddress = chunkAddresses(blocks);
+    if (!VectorBlocks.available()) {
+      throw new IllegalStateException("Table 3's " + Access.VECTOR.title + " series needs the Vector API: run the JVM with --add-modules " + VectorBlocks.MODULE
+          + " (bench/run-table3 does)");
+    }
+    this.vectors = new VectorBlocks(file, firstBlockOffset, count, persistence);
   }
 
   /**
@@ -215,6 +222,7 @@ final class RuntimeBlocks implements AutoCloseable {
       case HANDLE -> readByWord(visit, n);
       case BLOCK_ADDRESS -> readByBlockAddress(visit, n);
       case RAW -> readRaw(visit, n);
+      case VECTOR -> readByVectors(visit, n);
     };
   }
 
@@ -225,6 +233,7 @@ final class RuntimeBlocks implements AutoCloseable {
       case HANDLE -> writeByWord(visit, n, stamp);
       case BLOCK_ADDRESS -> writeByBlockAddress(visit, n, stamp);
       case RAW -> writeRaw(visit, n, stamp);
+      case VECTOR -> writeByVectors(visit, n, stamp);
     }
   }
 
@@ -277,6 +286,14 @@ final class RuntimeBlocks implements AutoCloseable {
     return h;
   }
 
+  private long readByVectors(int[] visit, int n) {
+    long h = 0;
+    for (int i = 0; i < n; i++) {
+      h = (h ^ vectors.sum(block(visit, i))) * Permutation.HASH_PRIME;
+    }
+    return h;
+  }
+
   private void writeByAccessors(int[] visit, int n, long stamp) {
     for (int i = 0; i < n; i++) {
       int b = block(visit, i);
@@ -315,6 +332,13 @@ final class RuntimeBlocks implements AutoCloseable {
     for (int i = 0; i < n; i++) {
       int b = block(visit, i);
       writeAt(rawAddress(b), first(stamp, b));
+    }
+  }
+
+  private void writeByVectors(int[] visit, int n, long stamp) {
+    for (int i = 0; i < n; i++) {
+      int b = block(visit, i);
+      vectors.write(b, first(stamp, b));
     }
   }
 

@@ -337,7 +337,8 @@ public final class Table3Report {
         + "The two run the same loop to read, so for reads their timed passes are pooled into the baseline (its fastest and its median pass): "
         + "twice the passes in which to find one the shared host left alone. *" + C_O2 + "* is the baseline's program built with -O2 alone, as "
         + "the baseline was in the sections of 5163287 and before: gcc then sums a block's words one at a time in a loop it does not unroll, where -O3 -march=native "
-        + "sums them in vector registers; it is never part of the baseline.");
+        + "sums them in vector registers; it is never part of the baseline. The *" + Access.VECTOR.title + "* series' vectors are "
+        + VectorBlocks.vectorBytes() + " B on this machine.");
     add("");
     add("Where the time goes: nanoseconds per block (fastest pass / blocks), and the spread of the timed passes (slowest–fastest GB/s).");
     add("");

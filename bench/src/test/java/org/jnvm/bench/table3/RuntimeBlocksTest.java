@@ -42,6 +42,18 @@ class RuntimeBlocksTest {
   }
 
   @Test
+  void vectorWritesStoreWhatWordWritesStore() {
+    try (RuntimeBlocks blocks = new RuntimeBlocks(dir.resolve("vector.heap"), BLOCKS, 7)) {
+      blocks.fill(6);
+      long filled = hash(blocks.runAll(Access.RAW, 0, 1, 1), Pattern.RAND_READ);
+      // The raw turn's own writes left stamp 2; the vector turn reads them, then writes 5 and 6.
+      long afterRaw = hash(blocks.runAll(Access.VECTOR, 0, 1, 5), Pattern.RAND_READ);
+      assertNotEquals(filled, afterRaw, "stamp 2 is not stamp 6");
+      assertEquals(filled, hash(blocks.runAll(Access.RAW, 0, 1, 1), Pattern.RAND_READ), "the vector writes of stamp 6 read as the fill of stamp 6");
+    }
+  }
+
+  @Test
   void theJavaHeapPerBlockHoldsAtLeastEachBlocksProxyAndHandle() {
     try (RuntimeBlocks blocks = new RuntimeBlocks(dir.resolve("heap.heap"), BLOCKS, 7)) {
       // A proxy and its handle are objects of at least 16 bytes each, both reachable from the arrays.
