@@ -8,11 +8,12 @@ import org.jnvm.memory.Memory;
 
 /**
  * How pdt containers publish what they are handed. A new object is invalid until published; a
- * container writes it back (unless its creator did, as strings and byte sequences do: {@link
- * WriteBack}) and validates it without a fence, so that the fence of the container's own atomic
- * update makes the object and the reference to it durable together. An object that is
- * valid already was published before, and is left alone; its handle remembers that it saw it valid,
- * so that updating a map with values published long ago does not read their headers each time.
+ * container publishes it ({@link Handle#publishIfNew()}: written back, unless its creator did, as
+ * strings and byte sequences do, then validated) without a fence, so that the fence of the
+ * container's own atomic update makes the object and the reference to it durable together. An
+ * object that is valid already was published before, and is left alone; its handle remembers that
+ * it saw it valid, so that updating a map with values published long ago does not read their
+ * headers each time.
  */
 final class Publication {
   private Publication() {}
@@ -29,12 +30,7 @@ final class Publication {
     if (h.heap() != into) {
       throw Errors.foreignObject(into.path(), h.heap().path());
     }
-    if (!h.isKnownValid()) {
-      if (!h.isContentWrittenBack()) {
-        o.pwb();
-      }
-      o.validate();
-    }
+    h.publishIfNew();
   }
 
   /**

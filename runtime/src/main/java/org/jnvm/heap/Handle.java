@@ -51,8 +51,14 @@ public final class Handle {
   private boolean zeroesPending;
   /** Set once {@link #isKnownValid()} saw the object valid; see there. */
   private boolean seenValid;
-  /** Set by {@link #contentWrittenBack()}; see there. */
+  /** Set by {@link #contentWrittenBack()} and {@link #pwb()}: publication need not write the object back. */
   private boolean contentWrittenBack;
+  /**
+   * False while every reference this object holds was stored through this handle to an object it
+   * had seen valid: publishing it then reads no other header. True for a handle of an existing
+   * object, whose references it does not know.
+   */
+  private boolean mayReachNew = true;
 
   Handle(Heap heap, long offset, long master, long[] blocks, long capacity, int classId) {
     this.heap = heap;
@@ -456,20 +462,26 @@ public final class Handle {
     return n;
   }
 
-  /** Stores a reference; it is not written back and does not validate the target. */
+  /**
+   * Stores a reference; it is not written back and does not validate the target. Publishing this
+   * object later publishes the target too, if it is new then.
+   */
   public void putRef(long off, PObject v) {
     Memory.putLong(writableAddress(off, 8), heap.referenceTo(v));
+    if (v != null && !v.handle().seenValid) {
+      mayReachNew = true;
+    }
   }
 
   /**
-   * The atomic update of the paper's Figure 6: validate the new object, pfence, then store the
-   * reference and write it back. After a crash the reference is either the old one or a valid new
-   * object, so recovery never clears it.
+   * The atomic update of the paper's Figure 6: publish the new object ({@link #publishIfNew()}),
+   * pfence, then store the reference and write it back. After a crash the reference is either the
+   * old one or a valid new object, so recovery never clears it.
    */
   public void updateRef(long off, PObject v) {
     long target = heap.referenceTo(v);
     if (v != null) {
-      v.validate();
+      v.handle().publishIfNew();
     }
     heap.pfence();
     long at = writableAddress(off, 8);
@@ -504,9 +516,13 @@ public final class Handle {
     } while (done < width);
   }
 
-  /** Writes back every cache line of the object and the headers of its blocks. */
+  /**
+   * Writes back every cache line of the object and the headers of its blocks. Publishing a new
+   * object does not write it back again: what the program stores into it later, it writes back.
+   */
   public void pwb() {
     zeroesPending = false;
+    contentWrittenBack = true;
     if (blocks == null) {
       heap.persistence.pwb(address(0, 1), capacity);
     } else {
@@ -524,11 +540,61 @@ public final class Handle {
     if (zeroesPending) {
       pwb();
     }
-    InFlight hook = InFlight.hook();
-    if (InFlight.callerMayBeInBlock() && hook != null && hook.deferValidate(this)) {
+    if (validationDeferred()) {
       return;
     }
+    boolean wasValid = seenValid || heap.headers.isValid(offset);
     heap.headers.setValid(offset);
+    seenValid = true;
+    if (!wasValid) {
+      publishReachable();
+    }
+  }
+
+  /**
+   * Publishes a new object, without a fence: writes back all of it, unless its creator did ({@link
+   * #contentWrittenBack()}), validates it, and publishes so the new objects it reaches. Does nothing
+   * for an object seen valid before, or one that the calling thread's failure-atomic block
+   * allocated, which its commit publishes.
+   */
+  public void publishIfNew() {
+    if (isKnownValid() || validationDeferred()) {
+      return;
+    }
+    if (!contentWrittenBack) {
+      pwb();
+    }
+    heap.headers.setValid(offset);
+    seenValid = true;
+    publishReachable();
+  }
+
+  /**
+   * Publication's walk reached this new object through a reference: writes it back whole and
+   * validates it, or, if the calling thread's failure-atomic block allocated it, leaves that to the
+   * block's commit and returns false.
+   */
+  boolean validateAsReached() {
+    if (validationDeferred()) {
+      return false;
+    }
+    pwb();
+    heap.headers.setValid(offset);
+    seenValid = true;
+    return true;
+  }
+
+  /** Publishes the new objects this newly valid one references, unless it can reach none. */
+  private void publishReachable() {
+    if (mayReachNew) {
+      mayReachNew = false;
+      Publisher.publishReachable(heap, this);
+    }
+  }
+
+  private boolean validationDeferred() {
+    InFlight hook = InFlight.hook();
+    return InFlight.callerMayBeInBlock() && hook != null && hook.deferValidate(this);
   }
 
   public boolean isValid() {
@@ -568,7 +634,7 @@ public final class Handle {
 
   /**
    * Says that the new object's creator has written back every byte the object will ever read, so
-   * that publishing it need not write back its whole blocks ({@link #isContentWrittenBack()}).
+   * that publishing it need not write back its whole blocks ({@link #publishIfNew()}).
    * For immutable objects that fill a prefix of their blocks, such as strings: the rest of a reused
    * block keeps its zeroes only in the cache, which is harmless, since nothing reads past the
    * content. Validation still writes back the header.
@@ -578,9 +644,14 @@ public final class Handle {
     contentWrittenBack = true;
   }
 
-  /** True once {@link #contentWrittenBack()} was called: a whole-object write-back would add nothing. */
-  public boolean isContentWrittenBack() {
-    return contentWrittenBack;
+  /** Called by the heap when it read the object's header valid while making this handle. */
+  void sawValid() {
+    seenValid = true;
+  }
+
+  /** Called by the heap for a new object: it is zeroed, so it references nothing yet. */
+  void allocated() {
+    mayReachNew = false;
   }
 
   /** Marks the handle freed: every later access through it throws. */

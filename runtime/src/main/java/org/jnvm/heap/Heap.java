@@ -290,6 +290,7 @@ public final class Heap implements AutoCloseable {
   }
 
   private Handle allocated(Handle h) {
+    h.allocated();
     InFlight hook = InFlight.hook();
     if (InFlight.callerMayBeInBlock() && hook != null) {
       hook.allocated(h);
@@ -468,7 +469,11 @@ public final class Heap implements AutoCloseable {
     if (entry.isPool()) {
       return new Handle(this, offset, mapping.address(offset), null, entry.slotSize(), classId);
     }
-    return handleFor(block, header, classId, entry.layout());
+    Handle h = handleFor(block, header, classId, entry.layout());
+    if (BlockHeader.isValid(header)) {
+      h.sawValid(); // spares publishers that store a reference to it a second read of the header
+    }
+    return h;
   }
 
   private Handle handleFor(long block, long header, int classId, Layout layout) {

@@ -22,8 +22,9 @@ import org.jnvm.memory.Memory;
  *  0 reference (u64, 0 = entry free)   8 name length (u8, 1..55)   9 name (UTF-8)
  * </pre>
  *
- * {@link #put} is failure-atomic: the name is durable before the reference, the object is valid
- * before it is reachable, and the reference is a single 8-byte store, fenced before put returns.
+ * {@link #put} is failure-atomic: the name is durable before the reference, a new object is
+ * published ({@link org.jnvm.heap.Handle#publishIfNew()}) before it is reachable, and the reference
+ * is a single 8-byte store, fenced before put returns.
  * {@link #wput} is the paper's weak put: a store and a write-back, no validation, and no fence
  * unless the name is new.
  */
@@ -82,7 +83,7 @@ public final class Roots {
     long target = heap.referenceTo(value);
     long e = entryFor(name);
     if (value != null) {
-      value.validate();
+      value.handle().publishIfNew();
     }
     heap.pfence();
     Memory.putLong(e, target);

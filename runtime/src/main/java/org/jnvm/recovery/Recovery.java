@@ -1,6 +1,8 @@
 package org.jnvm.recovery;
 
 import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.List;
 import org.jnvm.errors.Errors;
 import org.jnvm.heap.alloc.LongStack;
 import org.jnvm.heap.format.BlockHeader;
@@ -30,6 +32,8 @@ import org.jnvm.memory.Memory;
 public final class Recovery {
   private static final System.Logger LOG = System.getLogger("org.jnvm.recovery");
   private static final long PROGRESS_EVERY = 1L << 20;
+  /** How many of the references cleared at an open the log line names. */
+  private static final int CLEARED_NAMED = 5;
 
   private final HeapView heap;
   private final Geometry g;
@@ -47,6 +51,8 @@ public final class Recovery {
   private long liveObjects;
   private long liveBlocks;
   private long cleared;
+  /** Where the first {@link #CLEARED_NAMED} cleared references were, as "Class.field" or "a root". */
+  private final List<String> clearedAt = new ArrayList<>();
 
   /** The blocks recovery found free, and the objects whose {@code recover()} is due. */
   public record Result(LongStack freeBlocks, LongStack poolBlocks, LongStack toRecover, RecoveryReport report) {}
@@ -73,6 +79,7 @@ public final class Recovery {
     LongStack free = r.sweep();
     RecoveryReport report =
         new RecoveryReport(mode, r.liveObjects, r.liveBlocks, free.size(), r.cleared, r.recoverList.size(), cleanShutdown, System.nanoTime() - start);
+    r.logCleared(cleanShutdown);
     LOG.log(
         Level.DEBUG,
         "recovered {0} ({1}): {2} live objects in {3} blocks, {4} blocks free, {5} references cleared, {6} ms",
@@ -82,7 +89,9 @@ public final class Recovery {
 
   private void markFromRoots() {
     for (long word : heap.rootWords()) {
-      visit(word);
+      if (visit(word)) {
+        noteCleared("a root");
+      }
     }
     while (!work.isEmpty()) {
       scan(work.pop());
@@ -113,33 +122,36 @@ public final class Recovery {
     return e != null && e.isPool();
   }
 
-  /** Follows the reference stored at {@code word}, clearing it if it leads to no live object. */
-  private void visit(long word) {
+  /**
+   * Follows the reference stored at {@code word}, clearing it if it leads to no live object; true
+   * if it cleared it.
+   */
+  private boolean visit(long word) {
     long ref = Memory.getLong(word);
     if (ref == 0) {
-      return;
+      return false;
     }
     long block = ref >>> g.blockShift();
     if (block < firstData || block >= bump) {
       clearWord(word);
-      return;
+      return true;
     }
     if ((ref & g.blockMask()) != 0) {
-      visitSlot(word, ref, block);
-      return;
+      return visitSlot(word, ref, block);
     }
     if (isMarked(block)) {
       // Already live: only a master can be reached, since a slave's header has class id 0.
-      return;
+      return false;
     }
     long h = Memory.getLong(heap.headerAddress(block));
     Layout layout = BlockHeader.isMaster(h) && BlockHeader.isValid(h) ? layoutOf(h) : null;
     if (layout == null || !collectChain(block, h, layout)) {
       clearWord(word);
-      return;
+      return true;
     }
     markCollected(block);
     work.push(block);
+    return false;
   }
 
   /**
@@ -147,7 +159,7 @@ public final class Recovery {
    * set. The block is kept; which of its slots were reached is remembered for {@link
    * #clearUnreachedSlots()}. Pooled objects hold no references, so nothing is scanned.
    */
-  private void visitSlot(long word, long ref, long block) {
+  private boolean visitSlot(long word, long ref, long block) {
     long h = Memory.getLong(heap.headerAddress(block));
     ClassRegistry.Entry e = BlockHeader.isMaster(h) && BlockHeader.isValid(h) && !BlockHeader.hasReservedBits(h)
         ? registry.entry(BlockHeader.classId(h)) : null;
@@ -155,7 +167,7 @@ public final class Recovery {
     long bitmap = heap.blockAddress(block);
     if (slot < 0 || (Memory.getLong(bitmap + PoolBlock.bitmapWord(slot)) & PoolBlock.bit(slot)) == 0) {
       clearWord(word);
-      return;
+      return true;
     }
     long[] reached = reachedSlots.get(block);
     if (reached == null) {
@@ -173,6 +185,7 @@ public final class Recovery {
       reached[slot >>> 6] |= 1L << slot;
       countLive();
     }
+    return false;
   }
 
   /** In every live pool block, clears the valid bit of each slot that no reference reached. */
@@ -199,7 +212,9 @@ public final class Recovery {
     // visit() reuses the chain scratch for the objects it reaches, so keep this object's blocks.
     long[] blocks = chain.toArray();
     for (int i = 0; i < layout.refCount(); i++) {
-      visit(payloadAddress(blocks, layout.refOffset(i)));
+      if (visit(payloadAddress(blocks, layout.refOffset(i)))) {
+        noteCleared(h, layout, layout.refOffset(i));
+      }
     }
     Layout.Tail tail = layout.tail().orElse(null);
     if (tail != null && tail.kind() == FieldKind.REF) {
@@ -216,7 +231,9 @@ public final class Recovery {
       throw Errors.corrupt(heap.path(), "array at block " + master + " claims " + length + " elements but has room for " + room);
     }
     for (long i = 0; i < length; i++) {
-      visit(payloadAddress(blocks, tail.offset() + i * 8));
+      if (visit(payloadAddress(blocks, tail.offset() + i * 8))) {
+        noteClearedElement(master, i);
+      }
     }
   }
 
@@ -309,6 +326,51 @@ public final class Recovery {
 
   private boolean isMarked(long block) {
     return (marks[(int) (block >>> 6)] & (1L << block)) != 0;
+  }
+
+  /** Notes that the reference at payload offset {@code off} of an object with header {@code header} was cleared. */
+  private void noteCleared(long header, Layout layout, long off) {
+    if (clearedAt.size() < CLEARED_NAMED) {
+      String field = layout.fields().stream()
+          .filter(f -> f.offset() <= off && off < f.offset() + f.size())
+          .map(Layout.Field::name).findFirst().orElse("@" + off);
+      noteCleared(registry.entry(BlockHeader.classId(header)).name() + "." + field);
+    }
+  }
+
+  private void noteClearedElement(long master, long index) {
+    if (clearedAt.size() < CLEARED_NAMED) {
+      noteCleared(registry.entry(BlockHeader.classId(Memory.getLong(heap.headerAddress(master)))).name() + "[" + index + "]");
+    }
+  }
+
+  private void noteCleared(String where) {
+    if (clearedAt.size() < CLEARED_NAMED) {
+      clearedAt.add(where);
+    }
+  }
+
+  /**
+   * One line for the references this recovery cleared: a warning on a heap closed cleanly, where
+   * only a program can have stored a reference to an object it never published, and information
+   * after a crash, which can leave them legitimately.
+   */
+  private void logCleared(boolean cleanShutdown) {
+    if (cleared == 0) {
+      return;
+    }
+    String where = String.join(", ", clearedAt) + (cleared > clearedAt.size() ? ", ..." : "");
+    if (cleanShutdown) {
+      LOG.log(Level.WARNING,
+          "recovering {0}: cleared {1,choice,1#1 reference|1<{1} references} to objects that were not valid ({2}), although "
+              + "the heap had been closed cleanly: a program stored them into published objects with plain stores, without "
+              + "publishing what they name (Roots.put, updateX, validate() and the puts of containers publish new objects), "
+              + "or the file was damaged; the objects they named are lost",
+          heap.path(), cleared, where);
+    } else {
+      LOG.log(Level.INFO, "recovering {0} after a crash: cleared {1,choice,1#1 reference|1<{1} references} to objects that were not valid ({2})",
+          heap.path(), cleared, where);
+    }
   }
 
   private void clearWord(long word) {

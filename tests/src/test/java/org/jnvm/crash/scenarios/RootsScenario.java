@@ -21,6 +21,8 @@ import org.jnvm.heap.HeapConfig;
  * freed and reused under other names. After a crash every known root is absent or holds an id its
  * history allows, no other name exists, and a root that holds a two-cell graph (put as in the
  * paper's Figure 5: the child validated without a fence, the put fencing for both) has its child.
+ * So does a graph of two new cells that the program neither writes back nor validates: the put
+ * publishes the child it reaches with the parent.
  */
 final class RootsScenario extends Seeded {
   private static final int CAPACITY = 6;
@@ -54,6 +56,7 @@ final class RootsScenario extends Seeded {
   enum Op {
     PUT,
     PUT_GRAPH,
+    PUT_NEW_GRAPH,
     REMOVE,
     WPUT,
     WPUT_INVALID,
@@ -107,6 +110,16 @@ final class RootsScenario extends Seeded {
           heap.roots().put(root, o);
           h.done(e, fences.getAsLong());
           replaced(root, o, old, true);
+        }
+        case PUT_NEW_GRAPH -> {
+          Cell child = new Cell(heap, nextId++);
+          Cell parent = new Cell(heap, nextId++);
+          parent.setNext(child);
+          children.put(parent.id(), child.id());
+          int e = h.begin(parent.id());
+          heap.roots().put(root, parent);
+          h.done(e, fences.getAsLong());
+          replaced(root, parent, old, true);
         }
         case REMOVE -> {
           int e = h.begin(0L);
