@@ -28,6 +28,20 @@ public final class Errors {
     return new JnvmException("no heap at " + path + ": create it with Heap.create or Heap.openOrCreate");
   }
 
+  /**
+   * A second open of a heap file that is open already. {@code holder} is the pid of the process
+   * that has it open, or -1 if the OS does not tell.
+   */
+  public static HeapInUseException heapInUse(String path, long holder) {
+    String who = holder < 0 ? "another process"
+        : holder == ProcessHandle.current().pid() ? "this process (pid " + holder + ")"
+        : "process " + holder;
+    return new HeapInUseException(
+        "heap " + path + " is already open in " + who + ", and a heap has one user at a time; close it there before opening it again"
+            + " (this open changed nothing in the file)",
+        holder);
+  }
+
   public static HeapClosedException closed(String path) {
     return new HeapClosedException("heap " + path + " is closed; open it again to use its objects");
   }

@@ -11,24 +11,28 @@ import org.jnvm.errors.Errors;
 import org.jnvm.heap.format.Geometry;
 import org.jnvm.heap.format.SuperBlock;
 
-/** Creating a heap file, and reading an existing one's superblock before anything is mapped. */
+/**
+ * Creating a heap file, and reading an existing one's superblock before anything is mapped. Both
+ * own the file ({@link HeapLock}) before they read or write it, and give it up if the open fails.
+ */
 final class HeapFile {
   private HeapFile() {}
 
   /** What opens a heap once its file is ready. */
   interface Opener {
-    Heap open(FileChannel channel, Geometry geometry, boolean cleanShutdown);
+    Heap open(HeapLock lock, Geometry geometry, boolean cleanShutdown);
   }
 
   /** What opens a heap once a new file is ready. */
   interface Creator {
-    Heap open(FileChannel channel, boolean cleanShutdown);
+    Heap open(HeapLock lock, boolean cleanShutdown);
   }
 
   static Heap create(Path path, Geometry g, Creator then) {
     try {
-      FileChannel channel = FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE);
+      HeapLock lock = HeapLock.create(path);
       try {
+        FileChannel channel = lock.channel();
         ByteBuffer page = ByteBuffer.allocate(SuperBlock.SIZE);
         SuperBlock.write(page, g);
         // The superblock goes in last, so a file cut short during creation has no magic and is
@@ -37,9 +41,9 @@ final class HeapFile {
         channel.force(true);
         channel.write(page, 0);
         channel.force(true);
-        return then.open(channel, true);
+        return then.open(lock, true);
       } catch (RuntimeException | IOException e) {
-        closeQuietly(channel);
+        lock.release();
         throw e;
       }
     } catch (IOException e) {
@@ -48,15 +52,16 @@ final class HeapFile {
   }
 
   static Heap open(Path path, Opener then) {
-    FileChannel channel;
+    HeapLock lock;
     try {
-      channel = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE);
+      lock = HeapLock.open(path);
     } catch (NoSuchFileException e) {
       throw Errors.noHeap(path.toString());
     } catch (IOException e) {
       throw new UncheckedIOException("cannot open heap " + path, e);
     }
     try {
+      FileChannel channel = lock.channel();
       long size = channel.size();
       if (size < SuperBlock.SIZE) {
         throw Errors.corrupt(path.toString(), "the file is only " + size + " bytes long");
@@ -66,12 +71,12 @@ final class HeapFile {
         // read the whole page
       }
       Geometry g = SuperBlock.read(page, size, path.toString());
-      return then.open(channel, g, page.getLong(SuperBlock.SHUTDOWN_AT) == SuperBlock.CLEAN);
+      return then.open(lock, g, page.getLong(SuperBlock.SHUTDOWN_AT) == SuperBlock.CLEAN);
     } catch (IOException e) {
-      closeQuietly(channel);
+      lock.release();
       throw new UncheckedIOException("cannot read heap " + path, e);
     } catch (RuntimeException e) {
-      closeQuietly(channel);
+      lock.release();
       throw e;
     }
   }
