@@ -7,6 +7,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.function.Supplier;
 import org.jnvm.errors.Errors;
 import org.jnvm.heap.format.Geometry;
 import org.jnvm.heap.format.SuperBlock;
@@ -29,8 +30,13 @@ final class HeapFile {
   }
 
   static Heap create(Path path, Geometry g, Creator then) {
+    HeapLock lock;
     try {
-      HeapLock lock = HeapLock.create(path);
+      lock = HeapLock.create(path);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create heap " + path, e);
+    }
+    return releasedUnlessOpened(lock, () -> {
       try {
         FileChannel channel = lock.channel();
         ByteBuffer page = ByteBuffer.allocate(SuperBlock.SIZE);
@@ -41,14 +47,11 @@ final class HeapFile {
         channel.force(true);
         channel.write(page, 0);
         channel.force(true);
-        return then.open(lock, true);
-      } catch (RuntimeException | IOException e) {
-        lock.release();
-        throw e;
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot create heap " + path, e);
       }
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot create heap " + path, e);
-    }
+      return then.open(lock, true);
+    });
   }
 
   static Heap open(Path path, Opener then) {
@@ -60,24 +63,40 @@ final class HeapFile {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot open heap " + path, e);
     }
-    try {
-      FileChannel channel = lock.channel();
-      long size = channel.size();
-      if (size < SuperBlock.SIZE) {
-        throw Errors.corrupt(path.toString(), "the file is only " + size + " bytes long");
-      }
+    return releasedUnlessOpened(lock, () -> {
       ByteBuffer page = ByteBuffer.allocate(SuperBlock.SIZE);
-      while (page.hasRemaining() && channel.read(page, page.position()) > 0) {
-        // read the whole page
+      long size;
+      try {
+        FileChannel channel = lock.channel();
+        size = channel.size();
+        if (size < SuperBlock.SIZE) {
+          throw Errors.corrupt(path.toString(), "the file is only " + size + " bytes long");
+        }
+        while (page.hasRemaining() && channel.read(page, page.position()) > 0) {
+          // read the whole page
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot read heap " + path, e);
       }
       Geometry g = SuperBlock.read(page, size, path.toString());
       return then.open(lock, g, page.getLong(SuperBlock.SHUTDOWN_AT) == SuperBlock.CLEAN);
-    } catch (IOException e) {
-      lock.release();
-      throw new UncheckedIOException("cannot read heap " + path, e);
-    } catch (RuntimeException e) {
-      lock.release();
-      throw e;
+    });
+  }
+
+  /**
+   * Opens the heap, giving the file up if that throws anything at all: an Error thrown out of
+   * recovery (a stack overflow, say) must not keep the file locked for the rest of the JVM's life.
+   */
+  private static Heap releasedUnlessOpened(HeapLock lock, Supplier<Heap> open) {
+    boolean opened = false;
+    try {
+      Heap heap = open.get();
+      opened = true;
+      return heap;
+    } finally {
+      if (!opened) {
+        lock.release();
+      }
     }
   }
 

@@ -14,6 +14,7 @@ import org.jnvm.errors.HeapCorruptedException;
 import org.jnvm.errors.HeapInUseException;
 import org.jnvm.fixtures.Node;
 import org.jnvm.fixtures.ShmTempDir;
+import org.jnvm.persist.PersistenceProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -101,5 +102,16 @@ class HeapLockTest {
     assertThrows(HeapCorruptedException.class, () -> Heap.open(file(), HeapConfig.existing()));
     // Refused as damaged again, not as in use by the first attempt.
     assertThrows(HeapCorruptedException.class, () -> Heap.open(file(), HeapConfig.existing()));
+  }
+
+  @Test
+  void anErrorOutOfAnOpenGivesTheFileUpToo() {
+    Heap.create(file(), HeapConfig.ofSize(1 << 20)).close();
+    PersistenceProvider failing = mapped -> {
+      throw new StackOverflowError("thrown by the test");
+    };
+    assertThrows(StackOverflowError.class, () -> Heap.open(file(), HeapConfig.existing().persistence(failing)));
+    assertThrows(StackOverflowError.class, () -> Heap.open(file(), HeapConfig.existing().persistence(failing)));
+    Heap.open(file(), HeapConfig.existing()).close();
   }
 }
