@@ -15,6 +15,14 @@ public final class Errors {
     return new HeapCorruptedException("heap " + path + " is damaged: " + detail);
   }
 
+  /** A file whose length is not the heap size its superblock gives; only a shorter one can have been cut. */
+  public static HeapCorruptedException sizeMismatch(String path, long fileSize, long heapSize) {
+    return corrupt(
+        path,
+        "the file is " + fileSize + " bytes, " + (fileSize < heapSize ? "shorter" : "larger") + " than the " + heapSize
+            + " its superblock gives" + (fileSize < heapSize ? " (truncated, or copied only in part?)" : ""));
+  }
+
   public static HeapCorruptedException notAHeap(String path) {
     return new HeapCorruptedException("file " + path + " is not a jnvm heap (no JNVMHEAP magic number at its start)");
   }
@@ -64,11 +72,13 @@ public final class Errors {
 
   // ------------------------------------------------------------ classes
 
+  /** {@code differences} say which side is the code and which the heap. */
   public static LayoutMismatchException layoutMismatch(String path, String className, List<String> differences) {
     return new LayoutMismatchException(
-        "class " + className + " does not match its layout in heap " + path + " (the code's side first): "
-            + String.join("; ", differences)
-            + ". Open the heap with the version of the class that wrote it.");
+        "class " + className + " does not match its layout in heap " + path + ": " + String.join("; ", differences)
+            + ". Open the heap with the class as it was when the heap was written. jnvm cannot evolve a layout"
+            + " yet: to move to the new class, copy the data into new objects (of a class with another name, or in"
+            + " another heap) from a program that opens the heap with the old class.");
   }
 
   public static JnvmException classNotFound(String path, String className) {
