@@ -67,7 +67,8 @@ public final class Heap implements AutoCloseable {
     this.shapes = new Shapes(geometry);
     this.mapping = new Mapping(path, lock.channel(), geometry.heapSize());
     this.persistence = config.persistenceProvider().open(mapping);
-    markInUse();
+    // Every check that can refuse the open runs before markInUse(), the first write: a refused
+    // open leaves the file as it was, and the next open still sees a clean shutdown.
     this.registry =
         ClassRegistry.load(
             path(), mapping.address(geometry.registryOffset()), geometry.registryBytes(), superWord(SuperBlock.REGISTRY_END_AT), persistence);
@@ -83,6 +84,7 @@ public final class Heap implements AutoCloseable {
     this.roots = new Roots(this, mapping.address(geometry.rootTableOffset()), geometry.rootCapacity());
     registry.resolveAvailable();
     RecoveryView view = new RecoveryView(this);
+    markInUse();
     LogPool.replay(this);
     Recovery.Result result = Recovery.run(view, config.recoveryMode(), clean);
     roots.forgetCleared();

@@ -18,7 +18,8 @@ import org.jnvm.memory.Memory;
  * <ol>
  *   <li>Mark: from the roots, follow references through the layouts in the class registry, with
  *       an explicit stack and a bitmap of blocks. A reference to anything that is not a valid,
- *       well-formed object is set to null.
+ *       well-formed object is set to null once marking is done, so that marking writes nothing
+ *       to a heap it then finds corrupt.
  *   <li>Sweep: every unmarked block below the bump pointer gets a zero header and joins the free
  *       queue, then one pfence.
  * </ol>
@@ -40,13 +41,14 @@ public final class Recovery {
   private final LongStack chain = new LongStack();
   private final LongStack work = new LongStack();
   private final LongStack recoverList = new LongStack();
+  /** Words that marking found dangling, cleared only once marking has found no corruption. */
+  private final LongStack toClear = new LongStack();
   private final Boolean[] needsRecover;
   /** Live pool blocks, and for each the slots found reachable (GC mode only). */
   private final LongStack poolBlocks = new LongStack();
   private final java.util.HashMap<Long, long[]> reachedSlots = new java.util.HashMap<>();
   private long liveObjects;
   private long liveBlocks;
-  private long cleared;
 
   /** The blocks recovery found free, and the objects whose {@code recover()} is due. */
   public record Result(LongStack freeBlocks, LongStack poolBlocks, LongStack toRecover, RecoveryReport report) {}
@@ -66,13 +68,15 @@ public final class Recovery {
     Recovery r = new Recovery(heap);
     if (mode == RecoveryMode.GC) {
       r.markFromRoots();
+      r.clearMarked();
       r.clearUnreachedSlots();
     } else {
       r.markValidHeaders();
+      r.clearMarked();
     }
     LongStack free = r.sweep();
     RecoveryReport report =
-        new RecoveryReport(mode, r.liveObjects, r.liveBlocks, free.size(), r.cleared, r.recoverList.size(), cleanShutdown, System.nanoTime() - start);
+        new RecoveryReport(mode, r.liveObjects, r.liveBlocks, free.size(), r.toClear.size(), r.recoverList.size(), cleanShutdown, System.nanoTime() - start);
     LOG.log(
         Level.DEBUG,
         "recovered {0} ({1}): {2} live objects in {3} blocks, {4} blocks free, {5} references cleared, {6} ms",
@@ -311,10 +315,21 @@ public final class Recovery {
     return (marks[(int) (block >>> 6)] & (1L << block)) != 0;
   }
 
+  /**
+   * Notes a word to clear once marking is done, so that corruption found on the way throws before
+   * anything is written. Marking reads each reference once; a header cleared in no-GC mode reads
+   * as a master until then, so a chain through it is malformed whatever the order of the scan.
+   */
   private void clearWord(long word) {
-    Memory.putLong(word, 0);
-    heap.persistence().pwb(word);
-    cleared++;
+    toClear.push(word);
+  }
+
+  private void clearMarked() {
+    for (int i = 0; i < toClear.size(); i++) {
+      long word = toClear.get(i);
+      Memory.putLong(word, 0);
+      heap.persistence().pwb(word);
+    }
   }
 
   /** Zeroes the header of every unmarked block, collects those blocks, and fences once. */
