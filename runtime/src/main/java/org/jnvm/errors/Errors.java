@@ -15,6 +15,14 @@ public final class Errors {
     return new HeapCorruptedException("heap " + path + " is damaged: " + detail);
   }
 
+  /** A file whose length is not the heap size its superblock gives; only a shorter one can have been cut. */
+  public static HeapCorruptedException sizeMismatch(String path, long fileSize, long heapSize) {
+    return corrupt(
+        path,
+        "the file is " + fileSize + " bytes, " + (fileSize < heapSize ? "shorter" : "larger") + " than the " + heapSize
+            + " its superblock gives" + (fileSize < heapSize ? " (truncated, or copied only in part?)" : ""));
+  }
+
   public static HeapCorruptedException notAHeap(String path) {
     return new HeapCorruptedException("file " + path + " is not a jnvm heap (no JNVMHEAP magic number at its start)");
   }
@@ -26,6 +34,20 @@ public final class Errors {
 
   public static JnvmException noHeap(String path) {
     return new JnvmException("no heap at " + path + ": create it with Heap.create or Heap.openOrCreate");
+  }
+
+  /**
+   * A second open of a heap file that is open already. {@code holder} is the pid of the process
+   * that has it open, or -1 if the OS does not tell.
+   */
+  public static HeapInUseException heapInUse(String path, long holder) {
+    String who = holder < 0 ? "another process"
+        : holder == ProcessHandle.current().pid() ? "this process (pid " + holder + ")"
+        : "process " + holder;
+    return new HeapInUseException(
+        "heap " + path + " is already open in " + who + ", and a heap has one user at a time; close it there before opening it again"
+            + " (this open changed nothing in the file)",
+        holder);
   }
 
   public static HeapClosedException closed(String path) {
@@ -50,11 +72,13 @@ public final class Errors {
 
   // ------------------------------------------------------------ classes
 
+  /** {@code differences} say which side is the code and which the heap. */
   public static LayoutMismatchException layoutMismatch(String path, String className, List<String> differences) {
     return new LayoutMismatchException(
-        "class " + className + " does not match its layout in heap " + path + " (the code's side first): "
-            + String.join("; ", differences)
-            + ". Open the heap with the version of the class that wrote it.");
+        "class " + className + " does not match its layout in heap " + path + ": " + String.join("; ", differences)
+            + ". Open the heap with the class as it was when the heap was written. jnvm cannot evolve a layout"
+            + " yet: to move to the new class, copy the data into new objects (of a class with another name, or in"
+            + " another heap) from a program that opens the heap with the old class.");
   }
 
   public static JnvmException classNotFound(String path, String className) {

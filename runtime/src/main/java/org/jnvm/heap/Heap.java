@@ -1,7 +1,6 @@
 package org.jnvm.heap;
 
 import java.lang.System.Logger.Level;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.ConcurrentHashMap;
@@ -30,6 +29,9 @@ import org.jnvm.recovery.RecoveryReport;
  *
  * <p>A heap is safe for concurrent use: allocation and free scale over threads, and the roots
  * and class registry synchronise internally. Persistent objects themselves are not synchronised.
+ *
+ * <p>A heap file has one user at a time: while it is open, opening it again, in this process or
+ * another, throws {@link org.jnvm.errors.HeapInUseException} and leaves the file untouched.
  */
 public final class Heap implements AutoCloseable {
   private static final System.Logger LOG = System.getLogger("org.jnvm.heap");
@@ -39,7 +41,8 @@ public final class Heap implements AutoCloseable {
   final Geometry geometry;
   final Persistence persistence;
   private final Path path;
-  private final FileChannel channel;
+  /** The file, owned by this heap until {@link #close()}. */
+  private final HeapLock lock;
   private final Mapping mapping;
   private final ClassRegistry registry;
   private final Shapes shapes;
@@ -57,14 +60,15 @@ public final class Heap implements AutoCloseable {
   private boolean recovering;
   private boolean collectAgain;
 
-  private Heap(Path path, FileChannel channel, Geometry geometry, HeapConfig config, boolean clean) {
+  private Heap(Path path, HeapLock lock, Geometry geometry, HeapConfig config, boolean clean) {
     this.path = path;
-    this.channel = channel;
+    this.lock = lock;
     this.geometry = geometry;
     this.shapes = new Shapes(geometry);
-    this.mapping = new Mapping(path, channel, geometry.heapSize());
+    this.mapping = new Mapping(path, lock.channel(), geometry.heapSize());
     this.persistence = config.persistenceProvider().open(mapping);
-    markInUse();
+    // Every check that can refuse the open runs before markInUse(), the first write: a refused
+    // open leaves the file as it was, and the next open still sees a clean shutdown.
     this.registry =
         ClassRegistry.load(
             path(), mapping.address(geometry.registryOffset()), geometry.registryBytes(), superWord(SuperBlock.REGISTRY_END_AT), persistence);
@@ -80,6 +84,7 @@ public final class Heap implements AutoCloseable {
     this.roots = new Roots(this, mapping.address(geometry.rootTableOffset()), geometry.rootCapacity());
     registry.resolveAvailable();
     RecoveryView view = new RecoveryView(this);
+    markInUse();
     LogPool.replay(this);
     Recovery.Result result = Recovery.run(view, config.recoveryMode(), clean);
     roots.forgetCleared();
@@ -111,12 +116,12 @@ public final class Heap implements AutoCloseable {
   /** Creates a new heap file; fails if the file exists. */
   public static Heap create(Path path, HeapConfig config) {
     Geometry g = Geometry.forNewHeap(config.size(), config.blockSize(), config.rootCapacity(), config.registryBytes());
-    return HeapFile.create(path, g, (channel, clean) -> new Heap(path, channel, g, config, clean));
+    return HeapFile.create(path, g, (lock, clean) -> new Heap(path, lock, g, config, clean));
   }
 
   /** Opens an existing heap and recovers it. */
   public static Heap open(Path path, HeapConfig config) {
-    return HeapFile.open(path, (channel, g, clean) -> new Heap(path, channel, g, config, clean));
+    return HeapFile.open(path, (lock, g, clean) -> new Heap(path, lock, g, config, clean));
   }
 
   /** Opens the heap at {@code path}, creating it with {@code config}'s geometry if there is none. */
@@ -583,7 +588,7 @@ public final class Heap implements AutoCloseable {
     for (int i = 0; i < mapping.chunkCount(); i++) {
       mapping.chunk(i).force();
     }
-    HeapFile.closeQuietly(channel);
+    lock.release();
   }
 
   /**

@@ -7,28 +7,38 @@ import java.nio.channels.FileChannel;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.function.Supplier;
 import org.jnvm.errors.Errors;
 import org.jnvm.heap.format.Geometry;
 import org.jnvm.heap.format.SuperBlock;
 
-/** Creating a heap file, and reading an existing one's superblock before anything is mapped. */
+/**
+ * Creating a heap file, and reading an existing one's superblock before anything is mapped. Both
+ * own the file ({@link HeapLock}) before they read or write it, and give it up if the open fails.
+ */
 final class HeapFile {
   private HeapFile() {}
 
   /** What opens a heap once its file is ready. */
   interface Opener {
-    Heap open(FileChannel channel, Geometry geometry, boolean cleanShutdown);
+    Heap open(HeapLock lock, Geometry geometry, boolean cleanShutdown);
   }
 
   /** What opens a heap once a new file is ready. */
   interface Creator {
-    Heap open(FileChannel channel, boolean cleanShutdown);
+    Heap open(HeapLock lock, boolean cleanShutdown);
   }
 
   static Heap create(Path path, Geometry g, Creator then) {
+    HeapLock lock;
     try {
-      FileChannel channel = FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE);
+      lock = HeapLock.create(path);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create heap " + path, e);
+    }
+    return releasedUnlessOpened(lock, () -> {
       try {
+        FileChannel channel = lock.channel();
         ByteBuffer page = ByteBuffer.allocate(SuperBlock.SIZE);
         SuperBlock.write(page, g);
         // The superblock goes in last, so a file cut short during creation has no magic and is
@@ -37,42 +47,56 @@ final class HeapFile {
         channel.force(true);
         channel.write(page, 0);
         channel.force(true);
-        return then.open(channel, true);
-      } catch (RuntimeException | IOException e) {
-        closeQuietly(channel);
-        throw e;
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot create heap " + path, e);
       }
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot create heap " + path, e);
-    }
+      return then.open(lock, true);
+    });
   }
 
   static Heap open(Path path, Opener then) {
-    FileChannel channel;
+    HeapLock lock;
     try {
-      channel = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE);
+      lock = HeapLock.open(path);
     } catch (NoSuchFileException e) {
       throw Errors.noHeap(path.toString());
     } catch (IOException e) {
       throw new UncheckedIOException("cannot open heap " + path, e);
     }
-    try {
-      long size = channel.size();
-      if (size < SuperBlock.SIZE) {
-        throw Errors.corrupt(path.toString(), "the file is only " + size + " bytes long");
-      }
+    return releasedUnlessOpened(lock, () -> {
       ByteBuffer page = ByteBuffer.allocate(SuperBlock.SIZE);
-      while (page.hasRemaining() && channel.read(page, page.position()) > 0) {
-        // read the whole page
+      long size;
+      try {
+        FileChannel channel = lock.channel();
+        size = channel.size();
+        if (size < SuperBlock.SIZE) {
+          throw Errors.corrupt(path.toString(), "the file is only " + size + " bytes long");
+        }
+        while (page.hasRemaining() && channel.read(page, page.position()) > 0) {
+          // read the whole page
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot read heap " + path, e);
       }
       Geometry g = SuperBlock.read(page, size, path.toString());
-      return then.open(channel, g, page.getLong(SuperBlock.SHUTDOWN_AT) == SuperBlock.CLEAN);
-    } catch (IOException e) {
-      closeQuietly(channel);
-      throw new UncheckedIOException("cannot read heap " + path, e);
-    } catch (RuntimeException e) {
-      closeQuietly(channel);
-      throw e;
+      return then.open(lock, g, page.getLong(SuperBlock.SHUTDOWN_AT) == SuperBlock.CLEAN);
+    });
+  }
+
+  /**
+   * Opens the heap, giving the file up if that throws anything at all: an Error thrown out of
+   * recovery (a stack overflow, say) must not keep the file locked for the rest of the JVM's life.
+   */
+  private static Heap releasedUnlessOpened(HeapLock lock, Supplier<Heap> open) {
+    boolean opened = false;
+    try {
+      Heap heap = open.get();
+      opened = true;
+      return heap;
+    } finally {
+      if (!opened) {
+        lock.release();
+      }
     }
   }
 

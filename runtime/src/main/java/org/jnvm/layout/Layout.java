@@ -100,8 +100,7 @@ public final class Layout {
       text.append(text.length() == 0 ? "" : ";").append(f.describe());
     }
     if (tail != null) {
-      text.append(text.length() == 0 ? "" : ";")
-          .append("tail ").append(tail.kind().token()).append('@').append(tail.offset()).append('*').append(tail.lengthField());
+      text.append(text.length() == 0 ? "" : ";").append("tail ").append(describe(tail));
     }
     this.descriptor = text.toString();
     this.fingerprint = fnv1a(descriptor);
@@ -160,30 +159,35 @@ public final class Layout {
   }
 
   /**
-   * The differences from {@code other}, one line per field, for error messages: fields that only
-   * one side has, or that changed kind or offset.
+   * How this layout differs from {@code other}, field by field, in words that name this layout's
+   * side {@code mine} and the other's {@code theirs} (such as "the code" and "the heap").
    */
-  public List<String> differencesFrom(Layout other) {
-    Map<String, Field> mine = byName(fields);
-    Map<String, Field> theirs = byName(other.fields);
+  public List<String> differencesFrom(Layout other, String mine, String theirs) {
+    Map<String, Field> ours = byName(fields);
+    Map<String, Field> others = byName(other.fields);
     List<String> out = new ArrayList<>();
-    for (Field f : mine.values()) {
-      Field o = theirs.get(f.name());
+    for (Field f : ours.values()) {
+      Field o = others.get(f.name());
       if (o == null) {
-        out.add("'" + f.name() + "' (" + f.describe() + ") is not in the other layout");
+        out.add("'" + f.name() + "' (" + f.describe() + ") is in " + mine + " but not in " + theirs);
       } else if (!o.equals(f)) {
-        out.add("'" + f.name() + "' is " + f.describe() + " here but " + o.describe() + " there");
+        out.add("'" + f.name() + "' is " + f.describe() + " in " + mine + " but " + o.describe() + " in " + theirs);
       }
     }
-    for (Field o : theirs.values()) {
-      if (!mine.containsKey(o.name())) {
-        out.add("'" + o.name() + "' (" + o.describe() + ") is only in the other layout");
+    for (Field o : others.values()) {
+      if (!ours.containsKey(o.name())) {
+        out.add("'" + o.name() + "' (" + o.describe() + ") is in " + theirs + " but not in " + mine);
       }
     }
     if (!Objects.equals(tail, other.tail)) {
-      out.add("array tail " + tail + " here but " + other.tail + " there");
+      out.add("the array tail is " + describe(tail) + " in " + mine + " but " + describe(other.tail) + " in " + theirs);
     }
     return out;
+  }
+
+  /** A tail as the descriptor writes it after "tail ", or "none". */
+  private static String describe(Tail t) {
+    return t == null ? "none" : t.kind().token() + "@" + t.offset() + "*" + t.lengthField();
   }
 
   /**

@@ -20,7 +20,8 @@ import org.jnvm.memory.Memory;
  * <ol>
  *   <li>Mark: from the roots, follow references through the layouts in the class registry, with
  *       an explicit stack and a bitmap of blocks. A reference to anything that is not a valid,
- *       well-formed object is set to null.
+ *       well-formed object is set to null once marking is done, so that marking writes nothing
+ *       to a heap it then finds corrupt.
  *   <li>Sweep: every unmarked block below the bump pointer gets a zero header and joins the free
  *       queue, then one pfence.
  * </ol>
@@ -44,13 +45,14 @@ public final class Recovery {
   private final LongStack chain = new LongStack();
   private final LongStack work = new LongStack();
   private final LongStack recoverList = new LongStack();
+  /** Words that marking found dangling, cleared only once marking has found no corruption. */
+  private final LongStack toClear = new LongStack();
   private final Boolean[] needsRecover;
   /** Live pool blocks, and for each the slots found reachable (GC mode only). */
   private final LongStack poolBlocks = new LongStack();
   private final java.util.HashMap<Long, long[]> reachedSlots = new java.util.HashMap<>();
   private long liveObjects;
   private long liveBlocks;
-  private long cleared;
   /** Where the first {@link #CLEARED_NAMED} cleared references were, as "Class.field" or "a root". */
   private final List<String> clearedAt = new ArrayList<>();
 
@@ -72,14 +74,18 @@ public final class Recovery {
     Recovery r = new Recovery(heap);
     if (mode == RecoveryMode.GC) {
       r.markFromRoots();
+      r.clearMarked();
       r.clearUnreachedSlots();
     } else {
       r.markValidHeaders();
+      r.clearMarked();
     }
     LongStack free = r.sweep();
     RecoveryReport report =
-        new RecoveryReport(mode, r.liveObjects, r.liveBlocks, free.size(), r.cleared, r.recoverList.size(), cleanShutdown, System.nanoTime() - start);
-    r.logCleared(cleanShutdown);
+        new RecoveryReport(mode, r.liveObjects, r.liveBlocks, free.size(), r.toClear.size(), r.recoverList.size(), cleanShutdown, System.nanoTime() - start);
+    if (mode == RecoveryMode.GC) {
+      r.logCleared(cleanShutdown);
+    }
     LOG.log(
         Level.DEBUG,
         "recovered {0} ({1}): {2} live objects in {3} blocks, {4} blocks free, {5} references cleared, {6} ms",
@@ -356,6 +362,7 @@ public final class Recovery {
    * after a crash, which can leave them legitimately.
    */
   private void logCleared(boolean cleanShutdown) {
+    int cleared = toClear.size();
     if (cleared == 0) {
       return;
     }
@@ -373,10 +380,21 @@ public final class Recovery {
     }
   }
 
+  /**
+   * Notes a word to clear once marking is done, so that corruption found on the way throws before
+   * anything is written. Marking reads each reference once; a header cleared in no-GC mode reads
+   * as a master until then, so a chain through it is malformed whatever the order of the scan.
+   */
   private void clearWord(long word) {
-    Memory.putLong(word, 0);
-    heap.persistence().pwb(word);
-    cleared++;
+    toClear.push(word);
+  }
+
+  private void clearMarked() {
+    for (int i = 0; i < toClear.size(); i++) {
+      long word = toClear.get(i);
+      Memory.putLong(word, 0);
+      heap.persistence().pwb(word);
+    }
   }
 
   /** Zeroes the header of every unmarked block, collects those blocks, and fences once. */

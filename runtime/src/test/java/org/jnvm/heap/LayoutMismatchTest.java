@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
-import org.jnvm.PObject;
 import org.jnvm.errors.LayoutMismatchException;
+import org.jnvm.fixtures.Bare;
 import org.jnvm.fixtures.Node;
 import org.jnvm.fixtures.ShmTempDir;
 import org.jnvm.layout.FieldKind;
@@ -29,13 +29,14 @@ class LayoutMismatchTest {
     PClass<Node> oldVersion = PClass.of(Node.class, OLD_NODE, h -> null);
     try (Heap heap = Heap.create(file, HeapConfig.ofSize(1 << 20))) {
       Handle h = heap.allocate(oldVersion);
-      heap.roots().put("old", new Raw(h));
+      heap.roots().put("old", new Bare(h));
     }
     LayoutMismatchException e = assertThrows(LayoutMismatchException.class, () -> Heap.open(file, HeapConfig.existing()));
     String m = e.getMessage();
     assertTrue(m.contains(Node.class.getName()), m);
-    assertTrue(m.contains("'value' is long value@0 here but int value@0 there"), m);
-    assertTrue(m.contains("'color'"), m);
+    assertTrue(m.contains("'value' is long value@0 in the code but int value@0 in the heap"), m);
+    assertTrue(m.contains("'color' (byte color@4) is in the heap but not in the code"), m);
+    assertTrue(m.contains("Open the heap with the class as it was when the heap was written"), m);
   }
 
   @Test
@@ -46,20 +47,6 @@ class LayoutMismatchTest {
       PClass<Node> other = PClass.of(Node.class, OLD_NODE, h -> null);
       assertThrows(LayoutMismatchException.class, () -> heap.allocate(other));
       assertEquals(1, heap.registry().size());
-    }
-  }
-
-  /** A bare object, to root an allocation made with a layout no class has. */
-  private static final class Raw implements PObject {
-    private final Handle handle;
-
-    Raw(Handle handle) {
-      this.handle = handle;
-    }
-
-    @Override
-    public Handle handle() {
-      return handle;
     }
   }
 }

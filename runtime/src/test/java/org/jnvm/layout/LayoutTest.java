@@ -131,9 +131,11 @@ class LayoutTest {
   void differencesNameTheFields() {
     Layout before = Layout.builder().field("owner", FieldKind.REF).field("balance", FieldKind.LONG).build();
     Layout after = Layout.builder().field("owner", FieldKind.REF).field("balance", FieldKind.INT).field("opened", FieldKind.LONG).build();
-    List<String> d = after.differencesFrom(before);
-    assertEquals(2, d.size(), d.toString());
-    assertTrue(d.get(0).contains("'balance' is int balance@8 here but long balance@8 there"), d.toString());
-    assertTrue(d.get(1).contains("'opened'"), d.toString());
+    List<String> d = after.differencesFrom(before, "the code", "the heap");
+    assertEquals(List.of("'balance' is int balance@8 in the code but long balance@8 in the heap", "'opened' (long opened@16) is in the code but not in the heap"), d);
+    assertEquals(List.of("'balance' is long balance@8 in the heap but int balance@8 in the code", "'opened' (long opened@16) is in the code but not in the heap"), before.differencesFrom(after, "the heap", "the code"));
+    Layout array = Layout.builder().field("length", FieldKind.LONG).tail(FieldKind.REF, "length").build();
+    Layout plain = Layout.builder().field("length", FieldKind.LONG).build();
+    assertEquals(List.of("the array tail is ref@8*length in the code but none in the heap"), array.differencesFrom(plain, "the code", "the heap"));
   }
 }

@@ -82,7 +82,7 @@ public final class SuperBlock {
     }
     long heapSize = page.getLong(HEAP_SIZE_AT);
     if (heapSize != fileSize) {
-      throw Errors.corrupt(path, "the file is " + fileSize + " bytes but its header says " + heapSize + " (truncated?)");
+      throw Errors.sizeMismatch(path, fileSize, heapSize);
     }
     return Geometry.checked(page.getInt(BLOCK_SHIFT_AT), heapSize, page.getInt(ROOT_CAPACITY_AT), page.getLong(REGISTRY_BYTES_AT), path);
   }

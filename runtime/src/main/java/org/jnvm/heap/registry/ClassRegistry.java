@@ -281,7 +281,7 @@ public final class ClassRegistry {
 
   private void checkSameLayout(Entry e, PClass<?> type) {
     if (!e.layout.equals(type.layout())) {
-      throw Errors.layoutMismatch(path, e.name, type.layout().differencesFrom(e.layout));
+      throw Errors.layoutMismatch(path, e.name, type.layout().differencesFrom(e.layout, "the code", "the heap"));
     }
   }
 
