@@ -14,12 +14,14 @@ import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.ElementFilter;
+import org.jnvm.Inline;
 import org.jnvm.Persistent;
 import org.jnvm.processor.model.ClassAnalyzer;
 import org.jnvm.processor.model.PersistentClass;
 import org.jnvm.processor.model.Reporter;
 import org.jnvm.processor.model.Unresolved;
 import org.jnvm.processor.writer.ProxyWriter;
+import org.jnvm.proxy.GeneratedProxy;
 
 /**
  * Generates the proxy {@code XProxy} of every {@code @Persistent} class {@code X}: it reads the
@@ -32,9 +34,14 @@ public final class PersistentProcessor extends AbstractProcessor {
   /** Classes waiting for a type, by name, with the reason. */
   private final Map<String, String> deferred = new LinkedHashMap<>();
 
+  /**
+   * jnvm's own annotations, all claimed ({@link #process} returns true), so that {@code
+   * -Xlint:processing} does not report them as unclaimed. Claiming hides only these from the
+   * processors that run after this one; one that wants them goes before it on the processor path.
+   */
   @Override
   public Set<String> getSupportedAnnotationTypes() {
-    return Set.of(Persistent.class.getName());
+    return Set.of(Persistent.class.getName(), Inline.class.getName(), GeneratedProxy.class.getName());
   }
 
   @Override
@@ -43,6 +50,7 @@ public final class PersistentProcessor extends AbstractProcessor {
   }
 
   @Override
+  @SuppressWarnings("DoNotClaimAnnotations") // claims jnvm's annotations only: see getSupportedAnnotationTypes
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
     List<TypeElement> todo = new ArrayList<>();
     for (String name : List.copyOf(deferred.keySet())) {
@@ -77,7 +85,7 @@ public final class PersistentProcessor extends AbstractProcessor {
     if (round.processingOver()) {
       deferred.forEach((name, why) -> reporter.unresolved(processingEnv.getElementUtils().getTypeElement(name), why));
     }
-    return false;
+    return true;
   }
 
   private void write(ProxyWriter writer, PersistentClass model, Reporter reporter) {

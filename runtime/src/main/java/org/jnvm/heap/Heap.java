@@ -108,7 +108,8 @@ public final class Heap implements AutoCloseable {
     }
     LOG.log(
         Level.INFO,
-        "opened heap {0} ({1} MiB, {2} B blocks) with persistence backend {3} and memory access through {7}: {4} live objects, {5} blocks available{6}",
+        "opened heap {0} ({1} MiB, {2} B blocks) with persistence backend {3} and memory access through {7}: {4,choice,0#{4} live objects|1#{4} live object|1<{4} live objects}, "
+            + "{5,choice,0#{5} blocks|1#{5} block|1<{5} blocks} available{6}",
         path, geometry.heapSize() >> 20, geometry.blockSize(), persistence.description(), recovery.liveObjects(),
         allocator.availableBlocks(), clean ? "" : "; it had not been closed cleanly", Memory.implementation());
   }

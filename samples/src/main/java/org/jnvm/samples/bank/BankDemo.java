@@ -7,6 +7,7 @@ import org.jnvm.JNVM;
 import org.jnvm.heap.Heap;
 import org.jnvm.heap.HeapConfig;
 import org.jnvm.recovery.RecoveryReport;
+import org.jnvm.samples.Counts;
 
 /**
  * The bank demo, the main job: each run makes {@value #TRANSFERS} random transfers between the
@@ -33,8 +34,9 @@ public final class BankDemo {
     Heap heap = JNVM.init(file, HeapConfig.ofSize(bytes));
     try {
       RecoveryReport r = heap.recoveryReport();
-      System.out.printf("heap %s: %d MiB, persistence %s, %d live objects%s%n", file, heap.geometry().heapSize() >> 20,
-          heap.persistence().description(), r.liveObjects(), r.cleanShutdown() ? "" : " (recovered: it was not closed cleanly)");
+      System.out.printf("heap %s: %d MiB, persistence %s, %s%s%n", file, heap.geometry().heapSize() >> 20,
+          heap.persistence().description(), Counts.of(r.liveObjects(), "live object", "live objects"),
+          r.cleanShutdown() ? "" : " (recovered: it was not closed cleanly)");
       Bank bank = heap.roots().get("bank", Bank.class);
       if (bank == null) {
         bank = BankProxy.create();
@@ -47,8 +49,8 @@ public final class BankDemo {
       bank.startRun();
       Outcome outcome = transfers(bank, crash);
       check(bank, "after " + TRANSFERS + " transfers");
-      System.out.printf("run %d: %d transfers so far, %d refused this run for want of funds%n",
-          outcome.run(), outcome.transfers(), outcome.refused());
+      System.out.printf("run %d: %s so far, %s this run for want of funds%n", outcome.run(),
+          Counts.of(outcome.transfers(), "transfer", "transfers"), Counts.of(outcome.refused(), "refused", "refused"));
       for (Account a : bank.accounts()) {
         System.out.println("  " + a);
       }
@@ -67,7 +69,7 @@ public final class BankDemo {
       Account to = accounts.get(random.nextInt(accounts.size()));
       long amount = 1L + random.nextInt(1500);
       if (crash && i == TRANSFERS / 2) {
-        halfTransferThenHalt(to, amount);
+        halfTransferThenHalt(bank, i - refused, refused, to, amount);
       }
       try {
         bank.transfer(from, to, amount);
@@ -78,11 +80,16 @@ public final class BankDemo {
     return new Outcome(bank.getRuns(), bank.getDeposits(), bank.sumOfBalances(), bank.getTransfers(), refused);
   }
 
-  /** Deposits inside a block, then halts before the block can commit: a crash in mid-transfer. */
-  private static void halfTransferThenHalt(Account to, long amount) {
+  /**
+   * Deposits inside a block, then halts before the block can commit: a crash in mid-transfer. The
+   * {@code committed} transfers of this run before it stay, as the next run's count shows.
+   */
+  private static void halfTransferThenHalt(Bank bank, long committed, long refused, Account to, long amount) {
+    System.out.printf("run %d committed %s (%s for want of funds) before the crash: %d since the bank opened%n", bank.getRuns(),
+        Counts.of(committed, "transfer", "transfers"), Counts.of(refused, "refused", "refused"), bank.getTransfers());
     org.jnvm.fa.FailureAtomic.start();
     to.deposit(amount);
-    System.out.printf("halting the JVM in the middle of a transfer: %d deposited to #%d, not yet withdrawn%n", amount,
+    System.out.printf("halting the JVM in the middle of the next transfer: %d deposited to #%d, not yet withdrawn%n", amount,
         to.getNumber());
     System.out.flush();
     Runtime.getRuntime().halt(3);

@@ -34,8 +34,10 @@ public final class LowLevelDemo {
           JNVM.free(old);
         }
       }
-      System.out.println("previous run stored a.o = " + previous + "; this run stored a.o = " + a.getO().getValue()
-          + ", b.o = " + b.getO().getValue() + " under one pfence");
+      String stored = "a.o = " + a.getO().getValue() + ", b.o = " + b.getO().getValue() + " under one pfence";
+      System.out.println(oldA == null
+          ? "first run: stored " + stored
+          : "the previous run stored a.o = " + previous + "; this run stored " + stored + " and freed the previous pair");
       return previous;
     } finally {
       JNVM.close();
