@@ -105,7 +105,7 @@ public final class CoreReport {
       options.include(include);
     } else {
       for (Class<?> c : List.of(FieldAccessBench.class, AllocFreeBench.class, PwbPfenceBench.class, RecoveryBench.class,
-          FailureAtomicBench.class)) {
+          FailureAtomicBench.class, PublishBench.class)) {
         options.include("^" + c.getName().replace(".", "\\.") + "\\.");
       }
     }
@@ -176,6 +176,7 @@ public final class CoreReport {
     pwbPfence(patched);
     recovery();
     failureAtomic();
+    publication();
     line(Markers.end(SECTION));
   }
 
@@ -255,6 +256,28 @@ public final class CoreReport {
     RunResult low = result("FailureAtomicBench.oneFieldLowLevel", "faBackend", "clwb");
     line("Floor of a one-field commit: its stores, write-backs and fences alone (4 lines, 3 fences; `oneFieldFlushFloor`) take "
         + withError(floor) + " ns/op, " + ratio(score(floor) / score(low)) + " the low-level path (1 line, 1 fence).");
+    line("");
+  }
+
+  private void publication() {
+    line("### 6. Publication");
+    line("");
+    line("A new table of ten references (`RefTable`, one block) published by `Handle.updateRef` into a rooted holder (publish, "
+        + "pfence, store, pwb), then the table it replaced freed; backend " + note("publish.clwb.backend") + ", heap on /dev/shm. "
+        + "Publication publishes the new objects a new object reaches: it reads no other header when the table's handle saw every "
+        + "child valid, one header per child when it did not (proxies made from shapes), and writes back and validates each new "
+        + "child. Average time, lower is better.");
+    line("");
+    line("| the ten children | ns/op | ratio |");
+    line("|---|---:|---|");
+    RunResult seen = result("PublishBench.validChildren", "publishBackend", "clwb");
+    RunResult unseen = result("PublishBench.validChildrenUnseen", "publishBackend", "clwb");
+    RunResult fresh = result("PublishBench.newChildren", "publishBackend", "clwb");
+    RunResult byHand = result("PublishBench.newChildrenByHand", "publishBackend", "clwb");
+    line("| valid, seen valid by their proxies | " + withError(seen) + " | |");
+    line("| valid, through proxies that read no header | " + withError(unseen) + " | " + ratio(score(unseen) / score(seen)) + " the row above |");
+    line("| new, published by the walk | " + withError(fresh) + " | " + ratio(score(fresh) / score(byHand)) + " the row below |");
+    line("| new, each written back and validated by the program first | " + withError(byHand) + " | |");
     line("");
   }
 

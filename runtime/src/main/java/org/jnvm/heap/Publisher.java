@@ -4,6 +4,7 @@ import java.util.ArrayDeque;
 import java.util.HashSet;
 import java.util.Set;
 import org.jnvm.errors.HeapCorruptedException;
+import org.jnvm.heap.format.BlockHeader;
 import org.jnvm.heap.registry.ClassRegistry;
 import org.jnvm.layout.FieldKind;
 import org.jnvm.layout.Layout;
@@ -46,9 +47,22 @@ final class Publisher {
     }
   }
 
+  /**
+   * True if {@code ref} names a valid object of whole blocks: one header read, the common case of
+   * a walk through published objects. False for anything else, which the full checks then sort out.
+   */
+  private static boolean isValidBlockObject(Heap heap, long ref) {
+    long block = ref >>> heap.geometry.blockShift();
+    if (heap.headers.isPooled(ref) || !heap.geometry.isDataBlock(block)) {
+      return false;
+    }
+    long header = heap.headers.word(block);
+    return BlockHeader.isMaster(header) && BlockHeader.isValid(header);
+  }
+
   /** Publishes the object at {@code ref} if it is new, and queues it; returns the set of deferred objects seen. */
   private static Set<Long> follow(Heap heap, long ref, ArrayDeque<Handle> work, Set<Long> deferred) {
-    if (ref == 0) {
+    if (ref == 0 || isValidBlockObject(heap, ref)) {
       return deferred;
     }
     Handle child;
