@@ -19,71 +19,90 @@ import org.jnvm.layout.Layout;
  * validated by that block at commit, but the walk goes on through it.
  */
 final class Publisher {
-  private Publisher() {}
+  private final Heap heap;
+  /** New objects published and still to scan; made when the first one is found. */
+  private ArrayDeque<Handle> work;
+  /** Objects left to a failure-atomic block, which never read as valid: what keeps a cycle of them finite. */
+  private Set<Long> deferred;
+
+  private Publisher(Heap heap) {
+    this.heap = heap;
+  }
 
   /** Publishes the new objects that {@code from}, just made valid, references, transitively. */
   static void publishReachable(Heap heap, Handle from) {
-    ArrayDeque<Handle> work = new ArrayDeque<>();
-    Set<Long> deferred = null;
-    work.push(from);
-    while (!work.isEmpty()) {
-      Handle h = work.pop();
-      ClassRegistry.Entry entry = heap.registry().entry(h.classId());
-      if (entry == null || entry.isPool()) {
-        continue; // pooled objects hold no references
-      }
-      Layout layout = entry.layout();
-      for (int i = 0; i < layout.refCount(); i++) {
-        deferred = follow(heap, h.getRefOffset(layout.refOffset(i)), work, deferred);
-      }
-      Layout.Tail tail = layout.tail().orElse(null);
-      if (tail != null && tail.kind() == FieldKind.REF) {
-        Layout.Field lengthField = layout.field(tail.lengthField()).orElseThrow();
-        long length = lengthField.kind() == FieldKind.INT ? h.getInt(lengthField.offset()) : h.getLong(lengthField.offset());
-        for (long e = 0; e < length; e++) {
-          deferred = follow(heap, h.getRefOffset(tail.offset() + e * Long.BYTES), work, deferred);
-        }
+    Publisher p = new Publisher(heap);
+    for (Handle h = from; h != null; h = p.work == null ? null : p.work.poll()) {
+      p.scan(h);
+    }
+  }
+
+  private void scan(Handle h) {
+    ClassRegistry.Entry entry = heap.registry().entry(h.classId());
+    if (entry == null || entry.isPool()) {
+      return; // pooled objects hold no references
+    }
+    Layout layout = entry.layout();
+    for (int i = 0; i < layout.refCount(); i++) {
+      follow(h.getRefOffset(layout.refOffset(i)));
+    }
+    Layout.Tail tail = layout.tail().orElse(null);
+    if (tail != null && tail.kind() == FieldKind.REF) {
+      long length = tailLength(h, layout, tail);
+      for (long e = 0; e < length; e++) {
+        follow(h.getRefOffset(tail.offset() + e * Long.BYTES));
       }
     }
+  }
+
+  private static long tailLength(Handle h, Layout layout, Layout.Tail tail) {
+    for (Layout.Field f : layout.fields()) {
+      if (f.name().equals(tail.lengthField())) {
+        return f.kind() == FieldKind.INT ? h.getInt(f.offset()) : h.getLong(f.offset());
+      }
+    }
+    return 0;
+  }
+
+  /** Publishes the object at {@code ref} if it is new, and queues it for a scan. */
+  private void follow(long ref) {
+    if (ref == 0 || isValidBlockObject(ref)) {
+      return;
+    }
+    Handle child;
+    try {
+      heap.headers.checkedReference(ref);
+      if (heap.headers.isValid(ref)) {
+        return;
+      }
+      child = heap.handle(ref);
+    } catch (HeapCorruptedException noObject) {
+      return;
+    }
+    if (!child.validateAsReached()) {
+      if (deferred == null) {
+        deferred = new HashSet<>();
+      }
+      if (!deferred.add(ref)) {
+        return;
+      }
+    }
+    if (work == null) {
+      work = new ArrayDeque<>();
+    }
+    work.push(child);
   }
 
   /**
    * True if {@code ref} names a valid object of whole blocks: one header read, the common case of
    * a walk through published objects. False for anything else, which the full checks then sort out.
    */
-  private static boolean isValidBlockObject(Heap heap, long ref) {
+  private boolean isValidBlockObject(long ref) {
     long block = ref >>> heap.geometry.blockShift();
     if (heap.headers.isPooled(ref) || !heap.geometry.isDataBlock(block)) {
       return false;
     }
     long header = heap.headers.word(block);
     return BlockHeader.isMaster(header) && BlockHeader.isValid(header);
-  }
-
-  /** Publishes the object at {@code ref} if it is new, and queues it; returns the set of deferred objects seen. */
-  private static Set<Long> follow(Heap heap, long ref, ArrayDeque<Handle> work, Set<Long> deferred) {
-    if (ref == 0 || isValidBlockObject(heap, ref)) {
-      return deferred;
-    }
-    Handle child;
-    try {
-      heap.headers.checkedReference(ref);
-      if (heap.headers.isValid(ref)) {
-        return deferred;
-      }
-      child = heap.handle(ref);
-    } catch (HeapCorruptedException noObject) {
-      return deferred;
-    }
-    if (child.validateAsReached()) {
-      work.push(child);
-    } else {
-      Set<Long> seen = deferred == null ? new HashSet<>() : deferred;
-      if (seen.add(ref)) {
-        work.push(child);
-      }
-      return seen;
-    }
-    return deferred;
   }
 }
