@@ -22,7 +22,7 @@ enum SlotOp {
   VALIDATE_LINKED,
   /** A bare pfence. */
   FENCE,
-  /** Negative control: publish without writing the object back. */
+  /** Negative control: publish without writing the object back (its handle falsely says its creator did). */
   BROKEN_NO_PWB,
   /** Negative control: store and write back the reference before validating the object. */
   BROKEN_STORE_FIRST

@@ -153,7 +153,11 @@ final class SlotsScenario extends Seeded {
           }
         }
         case FENCE -> heap.pfence();
-        case BROKEN_NO_PWB -> update(i, create());
+        case BROKEN_NO_PWB -> {
+          SelfChecking o = create();
+          o.handle().contentWrittenBack(); // a false claim: publication then writes nothing of it back
+          update(i, o);
+        }
         case BROKEN_STORE_FIRST -> {
           SelfChecking o = create();
           o.pwb();

@@ -87,11 +87,11 @@ class PersistenceTest extends HeapTest {
   }
 
   @Test
-  void anInvalidObjectIsDroppedByRecoveryEvenIfReachable() {
+  void anInvalidObjectLinkedIntoAPublishedOneIsDroppedByRecovery() {
     Heap h = open();
     Node first = new NodeProxy(1);
-    first.setNext(new NodeProxy(2)); // never validated: the low-level interface's contract
     h.roots().put("list", first);
+    first.setNext(new NodeProxy(2)); // a plain store into a published object publishes nothing
     assertFalse(first.getNext().isValid());
 
     Node again = reopen().roots().get("list", Node.class);
