@@ -135,7 +135,8 @@ public final class Roots {
   /**
    * The root {@code name}, made by {@code create} and put (failure-atomically) if there is none.
    * {@code create} runs outside the table's lock, so callers racing on one name may each make an
-   * object: one is published, every caller gets it, and the others' new objects are freed. When
+   * object: one is published, every caller gets it, and the others' new objects are freed (the
+   * supplier's object only: objects it made and linked wait for the next open's recovery). When
    * the root exists already its type cannot be checked against the erased {@code T}, so a wrong
    * one fails where the result is assigned; {@link #getOrCreate(String, Class, Supplier)} checks it.
    * A caller that made an object and lost the race checks the winner against its object's class.
