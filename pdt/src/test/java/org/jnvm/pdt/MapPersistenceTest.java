@@ -28,6 +28,19 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /** Every map kind and policy keeps its contents, order and size across close and reopen. */
 class MapPersistenceTest extends HeapTest {
+  /** The README's example: a typed root map, made on the first run and found on the next. */
+  @Test
+  void getOrCreateGivesATypedRootMapWithoutACast() {
+    Heap h = heap.heap();
+    PConcurrentHashMap<PString, PLong> m = h.roots().getOrCreate("m", () -> new PConcurrentHashMap<>(h));
+    m.put(PString.of(h, "a"), PLong.of(h, 1));
+    Heap again = heap.reopen();
+    PConcurrentHashMap<PString, PLong> found =
+        again.roots().getOrCreate("m", PConcurrentHashMap.class, () -> new PConcurrentHashMap<>(again));
+    assertEquals(1L, found.get(PString.of(again, "a")).longValue());
+    assertThrows(ClassCastException.class, () -> again.roots().getOrCreate("m", PTreeMap.class, () -> new PTreeMap<>(again)));
+  }
+
   @ParameterizedTest
   @MethodSource("org.jnvm.pdt.MapKind#withPolicies")
   void randomChangesMatchAJavaMapAndSurviveReopen(MapKind kind, Policy policy) {

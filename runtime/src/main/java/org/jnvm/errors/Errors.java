@@ -126,6 +126,10 @@ public final class Errors {
     return new ClassCastException("root '" + name + "' is a " + actual.getName() + ", not a " + expected.getName());
   }
 
+  public static NullPointerException rootCreatedNull(String name) {
+    return new NullPointerException("the supplier given to getOrCreate for root '" + name + "' returned null; it must make the root's object");
+  }
+
   public static IllegalArgumentException badShape(String path, long offset, long shape) {
     return new IllegalArgumentException(
         "shape " + Long.toHexString(shape) + " cannot be that of an object at offset " + offset + " of heap " + path

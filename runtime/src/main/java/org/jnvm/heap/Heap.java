@@ -4,6 +4,7 @@ import java.lang.System.Logger.Level;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.Lock;
 import java.util.function.Function;
 import org.jnvm.PObject;
 import org.jnvm.errors.Errors;
@@ -28,7 +29,8 @@ import org.jnvm.recovery.RecoveryReport;
  * references, and freed explicitly. There is no collector at run time.
  *
  * <p>A heap is safe for concurrent use: allocation and free scale over threads, and the roots
- * and class registry synchronise internally. Persistent objects themselves are not synchronised.
+ * and class registry synchronise internally. Persistent objects themselves are not synchronised:
+ * threads that share one lock it with {@link #lockOf(PObject)}, whatever proxy each holds.
  *
  * <p>A heap file has one user at a time: while it is open, opening it again, in this process or
  * another, throws {@link org.jnvm.errors.HeapInUseException} and leaves the file untouched.
@@ -54,6 +56,7 @@ public final class Heap implements AutoCloseable {
   final Headers headers;
   private final BlockAccess blockAccess = new BlockAccess(this);
   private final Pools pools = new Pools(this);
+  private final ObjectLocks objectLocks = new ObjectLocks();
   private final ConcurrentHashMap<Class<?>, Object> extensions = new ConcurrentHashMap<>();
   private volatile boolean closed;
   /** True while the recover() hooks of an open run; see {@link #collectAfterRecover()}. */
@@ -389,6 +392,34 @@ public final class Heap implements AutoCloseable {
    */
   public <T> T extension(Class<T> key, Function<Heap, T> factory) {
     return key.cast(extensions.computeIfAbsent(key, k -> factory.apply(this)));
+  }
+
+  /**
+   * The lock of a persistent object, the same whatever proxy of it is passed: a heap hands out a
+   * fresh proxy each time a root or reference is followed, so {@code synchronized (proxy)} locks
+   * nothing that another thread's proxy of the object would. The lock is a {@link
+   * java.util.concurrent.locks.ReentrantLock} from a fixed table of 4096 stripes chosen by the
+   * object's offset; unrelated objects may share one. So hold one object's lock at a time (lock a
+   * common owner, such as the container, to change several objects together): two threads that
+   * each hold one and wait for another can deadlock even on objects that look unrelated.
+   */
+  public Lock lockOf(PObject o) {
+    Handle h = o.handle();
+    if (h.heap() != this) {
+      throw Errors.foreignObject(path(), h.heap().path());
+    }
+    return objectLocks.of(h.offset());
+  }
+
+  /** Runs {@code action} holding {@link #lockOf(PObject) o's lock}. */
+  public void withLock(PObject o, Runnable action) {
+    Lock held = lockOf(o);
+    held.lock();
+    try {
+      action.run();
+    } finally {
+      held.unlock();
+    }
   }
 
   /** Block-level operations for the runtime's failure-atomic layer; not for applications. */

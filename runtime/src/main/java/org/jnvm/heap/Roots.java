@@ -5,8 +5,10 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Supplier;
 import org.jnvm.PObject;
 import org.jnvm.errors.Errors;
 import org.jnvm.heap.format.Geometry;
@@ -130,6 +132,84 @@ public final class Roots {
     return type.cast(o);
   }
 
+  /**
+   * The root {@code name}, made by {@code create} and put (failure-atomically) if there is none.
+   * {@code create} runs outside the table's lock, so callers racing on one name may each make an
+   * object: one is published, every caller gets it, and the others' new objects are freed (the
+   * supplier's object only: objects it made and linked wait for the next open's recovery). When
+   * the root exists already its type cannot be checked against the erased {@code T}, so a wrong
+   * one fails where the result is assigned; {@link #getOrCreate(String, Class, Supplier)} checks it.
+   * A caller that made an object and lost the race checks the winner against its object's class.
+   *
+   * @throws ClassCastException ({@link Errors#wrongRootType}) if this caller made an object and the
+   *     root that won is not of its class
+   */
+  public <T extends PObject> T getOrCreate(String name, Supplier<T> create) {
+    return obtain(name, null, create);
+  }
+
+  /**
+   * {@link #getOrCreate(String, Supplier)} that checks an existing root against {@code type}, a
+   * class rather than a parameterised type ({@code PMap.class} for a {@code PMap<K, V>}).
+   *
+   * @throws ClassCastException ({@link Errors#wrongRootType}) if the root is not a {@code type}
+   */
+  public <T extends PObject> T getOrCreate(String name, Class<? super T> type, Supplier<T> create) {
+    return obtain(name, Objects.requireNonNull(type, "type"), create);
+  }
+
+  private <T extends PObject> T obtain(String name, Class<?> type, Supplier<T> create) {
+    heap.checkOpen();
+    if (InFlight.callerInBlock()) {
+      throw Errors.rootInBlock(name);
+    }
+    nameBytes(name); // a bad name fails before anything is made
+    PObject found = get(name);
+    if (found == null) {
+      T made = create.get();
+      if (made == null) {
+        throw Errors.rootCreatedNull(name);
+      }
+      try {
+        found = putIfAbsent(name, made);
+      } catch (RuntimeException e) {
+        discard(made);
+        throw e;
+      }
+      if (found == null) {
+        return made;
+      }
+      discard(made);
+      type = type != null ? type : made.getClass();
+    }
+    if (type != null && !type.isInstance(found)) {
+      throw Errors.wrongRootType(name, found.getClass(), type);
+    }
+    @SuppressWarnings("unchecked") // checked against a class where there is one; T is erased
+    T root = (T) found;
+    return root;
+  }
+
+  /** Binds {@code name} as {@link #put} does, unless it is bound: then binds nothing and returns its object. */
+  private synchronized PObject putIfAbsent(String name, PObject value) {
+    PObject found = get(name);
+    if (found == null) {
+      put(name, value);
+    }
+    return found;
+  }
+
+  /**
+   * Frees an object a losing getOrCreate made, if it is a new one of this heap; the fence makes its
+   * blocks reusable at once. A valid one was published by the supplier, and may be referenced.
+   */
+  private void discard(PObject made) {
+    if (made.handle().heap() == heap && !made.handle().isFreed() && !made.isValid()) {
+      heap.free(made);
+      heap.pfence();
+    }
+  }
+
   public synchronized boolean exists(String name) {
     return slots.containsKey(name);
   }
@@ -166,10 +246,7 @@ public final class Roots {
     if (slot != null) {
       return entry(slot);
     }
-    byte[] bytes = name.getBytes(StandardCharsets.UTF_8);
-    if (bytes.length < 1 || bytes.length > MAX_NAME_BYTES) {
-      throw new IllegalArgumentException("a root name takes 1 to " + MAX_NAME_BYTES + " bytes of UTF-8, not " + bytes.length + ": '" + name + "'");
-    }
+    byte[] bytes = nameBytes(name);
     for (int i = 0; i < capacity; i++) {
       long e = entry(i);
       if (Memory.getLong(e) == 0 && !slots.containsValue(i)) {
@@ -182,5 +259,13 @@ public final class Roots {
       }
     }
     throw Errors.rootTableFull(heap.path(), capacity);
+  }
+
+  private static byte[] nameBytes(String name) {
+    byte[] bytes = name.getBytes(StandardCharsets.UTF_8);
+    if (bytes.length < 1 || bytes.length > MAX_NAME_BYTES) {
+      throw new IllegalArgumentException("a root name takes 1 to " + MAX_NAME_BYTES + " bytes of UTF-8, not " + bytes.length + ": '" + name + "'");
+    }
+    return bytes;
   }
 }
