@@ -464,12 +464,16 @@ public final class Handle {
 
   /**
    * Stores a reference; it is not written back and does not validate the target. Publishing this
-   * object later publishes the target too, if it is new then.
+   * object later publishes the target too, if it is new then. Inside a failure-atomic block, whose
+   * commit publishes the store, a new target that the block did not allocate is published now.
    */
   public void putRef(long off, PObject v) {
     Memory.putLong(writableAddress(off, 8), heap.referenceTo(v));
     if (v != null && !v.handle().seenValid) {
       mayReachNew = true;
+      if (InFlight.callerInBlock()) {
+        v.handle().publishIfNew();
+      }
     }
   }
 

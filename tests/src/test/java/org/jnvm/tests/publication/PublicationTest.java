@@ -18,6 +18,7 @@ import java.util.logging.Logger;
 import java.util.stream.Stream;
 import org.jnvm.JNVM;
 import org.jnvm.PObject;
+import org.jnvm.fa.FailureAtomic;
 import org.jnvm.heap.Heap;
 import org.jnvm.heap.HeapConfig;
 import org.jnvm.pdt.PArray;
@@ -150,6 +151,21 @@ class PublicationTest {
     assertEquals("hal", back.get(0).getFriend().getName().toString());
     assertNull(back.get(1));
     assertEquals("ivan", back.get(2).getName().toString());
+  }
+
+  @Test
+  void aFailureAtomicBlockPublishesANewObjectItLinksButDidNotAllocate() {
+    Heap heap = open();
+    Person root = new PersonProxy("root", 1, null);
+    heap.roots().put("root", root);
+    Person outside = new PersonProxy("outside", 2, "inner"); // new, allocated before the block
+    FailureAtomic.run(() -> root.setFriend(outside));
+
+    heap = reopen();
+    assertEquals(0, heap.recoveryReport().clearedReferences());
+    Person friend = heap.roots().get("root", Person.class).getFriend();
+    assertEquals("outside", friend.getName().toString());
+    assertEquals("inner", friend.getFriend().getName().toString());
   }
 
   @Test
