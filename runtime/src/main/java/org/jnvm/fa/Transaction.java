@@ -49,8 +49,8 @@ final class Transaction {
   private LogPool pool;
   /**
    * The log pool of the last heap this thread's blocks wrote to, kept across blocks: looking it up
-   * in the heap's extensions took a fifth of a one-field block's time with no write-back. Weak, so
-   * that a thread does not keep a closed heap alive.
+   * in the heap's extensions is a large share of a short block's time. Weak, so that a thread does
+   * not keep a closed heap alive.
    */
   private WeakReference<LogPool> lastPool = new WeakReference<>(null);
   /**

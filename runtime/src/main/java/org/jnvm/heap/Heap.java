@@ -215,9 +215,8 @@ public final class Heap implements AutoCloseable {
    * {@link #allocateImmutable(PClass, long)} for a creator that writes every byte of the object's
    * size (its layout with {@code elements} trailing elements) before anything reads it, as a byte
    * sequence copying its content does. Reused blocks are then zeroed only past that size, not
-   * where the creator is about to write: zeroing a 1 KB record and then overwriting it cost a
-   * copy-on-write update about 1.5% of its time (YCSB A, 10 s runs). Every byte the creator does
-   * not write still reads as zero.
+   * where the creator is about to write, which every copy-on-write update would otherwise pay
+   * twice. Every byte the creator does not write still reads as zero.
    */
   public Handle allocateFilledImmutable(PClass<?> type, long elements) {
     return allocateImmutable(type, elements, true);

@@ -33,9 +33,7 @@ public final class Layout {
    * this large. A constant of its own, not {@code HeapConfig.DEFAULT_BLOCK_SIZE}: it decides the
    * offsets of persistent classes, which a change of the default must not move (a test keeps the
    * two in step). A failure-atomic write of a field takes an in-flight copy of each block the field
-   * touches: jnvm-fa's YCSB update of a 104-byte field ran 1.1 to 1.6 times as fast (1.23 times
-   * over eight pairs) once the field no longer crossed a block ({@code JnvmStoreBench.update} under
-   * bench/jmh-pair).
+   * touches, so a field that crosses a block costs two copies.
    */
   public static final int ARRAY_SPAN = 256;
 

@@ -73,8 +73,7 @@ final class FreeBlocks {
    * same size that the thread allocates gets the same blocks in the same order: a record rewritten
    * copy-on-write stays in one run of adjacent blocks instead of being spread over blocks that
    * other objects left, and a thread that frees as much as it allocates keeps to its own stripe and
-   * its lock. Spreading the blocks over every stripe cost YCSB-A 14% of its throughput at 2
-   * threads, where each thread then took blocks from stripes the other was filling.
+   * its lock, instead of taking blocks from stripes that other threads are filling.
    */
   void pushReleased(LongStack blocks) {
     int n = blocks.size();
