@@ -115,14 +115,14 @@ final class Transaction {
 
   void onEnd(Runnable action, boolean onCommit) {
     if (depth == 0) {
-      throw new IllegalStateException("FailureAtomic." + (onCommit ? "onCommit" : "onAbort") + "() outside a block");
+      throw Errors.outsideBlock(onCommit ? "onCommit" : "onAbort");
     }
     (onCommit ? afterCommit : afterAbort).add(action);
   }
 
   private void checkOpen(String what) {
     if (depth == 0) {
-      throw new IllegalStateException("FailureAtomic." + what + "() without a matching start()");
+      throw Errors.unmatchedEnd(what);
     }
   }
 

@@ -182,7 +182,7 @@ public final class Heap implements AutoCloseable {
   public Handle allocate(PClass<?> type) {
     Layout layout = type.layout();
     if (layout.tail().isPresent()) {
-      throw new IllegalArgumentException(type.name() + " is an array: allocate it with a length");
+      throw Errors.arrayWithoutLength(type.name());
     }
     return allocate(type, layout.size());
   }
@@ -195,7 +195,7 @@ public final class Heap implements AutoCloseable {
   /** The bytes of an object of {@code type} with {@code elements} trailing elements (ignored without a tail). */
   private static long sizeOf(PClass<?> type, long elements) {
     if (elements < 0) {
-      throw new IllegalArgumentException("negative length " + elements);
+      throw Errors.negativeLength(elements);
     }
     Layout layout = type.layout();
     return layout.tail().isPresent() ? layout.sizeWith(elements) : layout.size();
