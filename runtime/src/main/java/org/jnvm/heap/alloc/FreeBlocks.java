@@ -11,8 +11,8 @@ final class FreeBlocks {
   private static final int STRIPES = 8;
   /**
    * Threads take home stripes in turn, so that threads that first allocate one after another, up
-   * to {@link #STRIPES} of them, get different ones; chosen by identity hash, two client threads
-   * shared a stripe in one run of eight.
+   * to {@link #STRIPES} of them, get different ones, which a choice by identity hash does not
+   * promise.
    */
   private static final AtomicInteger THREADS = new AtomicInteger();
   private static final ThreadLocal<Integer> HOME = ThreadLocal.withInitial(() -> THREADS.getAndIncrement() & (STRIPES - 1));
