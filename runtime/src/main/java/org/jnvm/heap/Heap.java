@@ -214,8 +214,8 @@ public final class Heap implements AutoCloseable {
   /**
    * {@link #allocateImmutable(PClass, long)} for a creator that writes every byte of the object's
    * size (its layout with {@code elements} trailing elements) before anything reads it, as a byte
-   * sequence copying its content does. Reused blocks are then zeroed only past that size, not
-   * where the creator is about to write, which every copy-on-write update would otherwise pay
+   * sequence copying its content does. Reused blocks are then zeroed only past that size: zeroing
+   * where the creator is about to write would make every copy-on-write update write its record
    * twice. Every byte the creator does not write still reads as zero.
    */
   public Handle allocateFilledImmutable(PClass<?> type, long elements) {
