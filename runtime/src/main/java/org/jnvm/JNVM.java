@@ -2,6 +2,7 @@ package org.jnvm;
 
 import java.nio.file.Path;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.jnvm.errors.Errors;
 import org.jnvm.fa.FailureAtomic;
 import org.jnvm.heap.Heap;
 import org.jnvm.heap.HeapConfig;
@@ -34,7 +35,7 @@ public final class JNVM {
   public static Heap heap() {
     Heap h = current;
     if (h == null || h.isClosed()) {
-      throw new IllegalStateException("no open default heap: call JNVM.init(path, size) first");
+      throw Errors.noDefaultHeap();
     }
     return h;
   }

@@ -47,7 +47,7 @@ public final class PBytes implements PObject, Comparable<PBytes>, ImmutableValue
    */
   public static PBytes of(Heap heap, int length, Consumer<Filler> fill) {
     if (length < 0) {
-      throw new IllegalArgumentException("negative length " + length);
+      throw Errors.negativeLength(length);
     }
     Handle handle = heap.allocateFilledImmutable(PCLASS, length);
     PBytes made = new PBytes(handle);

@@ -13,8 +13,6 @@ import java.lang.invoke.VarHandle;
  * a mutable value's, it hands that out from the array beside the rows, where the slot's reference
  * and the proxy share a cache line. Through the chains a lookup reads the bucket, then the slot, whose
  * fields span two or three cache lines; in a map of millions of entries each is a cache miss.
- * YCSB's C at 3M records and 1 thread ran 1.26 and 1.33 times as fast with the rows (a prototype,
- * {@code bench/ycsb-pair --rounds 2 --mode full --seconds 10 before.jar after.jar jnvm-pdt c}).
  *
  * <p>Once built, the index holds every such entry of the table, so a lookup that finds no row for
  * such a key knows that the table has no entry for it. It has twice as many rows as the table has

@@ -83,10 +83,7 @@ final class Slot<V> implements DirectAccess {
    * ({@link Chars#packed}), and their count plus one; 0 when the key is not kept so. A lookup by a
    * string or its probe compares with these instead of {@link #keyContent}: in a map of millions of
    * entries the characters array is one more cache miss after the slot's, and YCSB's keys, {@code
-   * user} and up to 19 digits, fit. They cost the slot 28 bytes. Get by a probe in a {@code
-   * PConcurrentHashMap} of 1M keys ran 1.43 to 1.84 times as fast with them, in four pairs of runs
-   * ({@code bench/jmh-pair --rounds 2 before.jar after.jar PdtProbeBench -p map=concurrenthash -p
-   * side=jnvm -p entries=1048576}).
+   * user} and up to 19 digits, fit. They cost the slot 28 bytes.
    */
   private long keyChars0;
   private long keyChars1;

@@ -55,13 +55,8 @@ final class SlotTable<K, V> extends AbstractMap<K, Slot<V>> {
   private static final int FIRST_CAPACITY = 16;
   /**
    * The system property that sets the bucket count from which a map's table builds its {@link
-   * PackedKeyIndex}. Built at every size, the index made get in a {@code PHashMap} of 65,536 keys
-   * 0.5 times as fast and put 0.3 times as fast (its rows, 16 MiB, miss the cache where 512 KiB of
-   * buckets did not), and get at a million keys 1.24 times as fast ({@code bench/RESULTS.md}'s pdt
-   * sections of 628d93e and c3c7ee2); at YCSB's 100k records (a table of 262,144 buckets) it cut
-   * jnvm-pdt's store-only time on B, C and D by 17% to 42%. Left out below this size, get and put at
-   * 65,536 keys ran 1.11 and 1.36 times as fast as with it ({@code bench/jmh-pair before.jar
-   * after.jar PdtMapBench.get -p map=hash -p side=jnvm -p entries=65536}, one round).
+   * PackedKeyIndex}: 2^18 by default, since smaller tables stay in the cache, where the index's
+   * rows would not (see docs/design-notes.md).
    */
   static final String INDEX_PROPERTY = "jnvm.pdt.indexFromBuckets";
   static final int DEFAULT_INDEX_FROM_BUCKETS = 1 << 18;

@@ -49,8 +49,8 @@ final class Transaction {
   private LogPool pool;
   /**
    * The log pool of the last heap this thread's blocks wrote to, kept across blocks: looking it up
-   * in the heap's extensions took a fifth of a one-field block's time with no write-back. Weak, so
-   * that a thread does not keep a closed heap alive.
+   * in the heap's extensions is a large share of a short block's time. Weak, so that a thread does
+   * not keep a closed heap alive.
    */
   private WeakReference<LogPool> lastPool = new WeakReference<>(null);
   /**
@@ -115,14 +115,14 @@ final class Transaction {
 
   void onEnd(Runnable action, boolean onCommit) {
     if (depth == 0) {
-      throw new IllegalStateException("FailureAtomic." + (onCommit ? "onCommit" : "onAbort") + "() outside a block");
+      throw Errors.outsideBlock(onCommit ? "onCommit" : "onAbort");
     }
     (onCommit ? afterCommit : afterAbort).add(action);
   }
 
   private void checkOpen(String what) {
     if (depth == 0) {
-      throw new IllegalStateException("FailureAtomic." + what + "() without a matching start()");
+      throw Errors.unmatchedEnd(what);
     }
   }
 

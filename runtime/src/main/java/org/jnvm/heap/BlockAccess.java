@@ -66,7 +66,7 @@ public final class BlockAccess {
   public long blockAt(long address) {
     int chunk = heap.mapping().chunkIndexOf(address);
     if (chunk < 0) {
-      throw new IllegalArgumentException("address 0x" + Long.toHexString(address) + " is outside heap " + heap.path());
+      throw Errors.outsideHeap(heap.path(), address);
     }
     long offset = ((long) chunk << Geometry.CHUNK_SHIFT) + (address - heap.mapping().chunkAddress(chunk));
     return offset >>> heap.geometry.blockShift();

@@ -200,7 +200,7 @@ public final class Handle {
    */
   public void bind(DirectAccess proxy, long span) {
     if (span < 0) {
-      throw new IllegalArgumentException("negative span " + span);
+      throw Errors.negativeSpan(span);
     }
     if (owner == proxy) {
       return;

@@ -182,7 +182,7 @@ public final class Heap implements AutoCloseable {
   public Handle allocate(PClass<?> type) {
     Layout layout = type.layout();
     if (layout.tail().isPresent()) {
-      throw new IllegalArgumentException(type.name() + " is an array: allocate it with a length");
+      throw Errors.arrayWithoutLength(type.name());
     }
     return allocate(type, layout.size());
   }
@@ -195,7 +195,7 @@ public final class Heap implements AutoCloseable {
   /** The bytes of an object of {@code type} with {@code elements} trailing elements (ignored without a tail). */
   private static long sizeOf(PClass<?> type, long elements) {
     if (elements < 0) {
-      throw new IllegalArgumentException("negative length " + elements);
+      throw Errors.negativeLength(elements);
     }
     Layout layout = type.layout();
     return layout.tail().isPresent() ? layout.sizeWith(elements) : layout.size();
@@ -214,10 +214,9 @@ public final class Heap implements AutoCloseable {
   /**
    * {@link #allocateImmutable(PClass, long)} for a creator that writes every byte of the object's
    * size (its layout with {@code elements} trailing elements) before anything reads it, as a byte
-   * sequence copying its content does. Reused blocks are then zeroed only past that size, not
-   * where the creator is about to write: zeroing a 1 KB record and then overwriting it cost a
-   * copy-on-write update about 1.5% of its time (YCSB A, 10 s runs). Every byte the creator does
-   * not write still reads as zero.
+   * sequence copying its content does. Reused blocks are then zeroed only past that size: zeroing
+   * where the creator is about to write would make every copy-on-write update write its record
+   * twice. Every byte the creator does not write still reads as zero.
    */
   public Handle allocateFilledImmutable(PClass<?> type, long elements) {
     return allocateImmutable(type, elements, true);

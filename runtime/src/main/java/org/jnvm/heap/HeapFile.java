@@ -1,7 +1,6 @@
 package org.jnvm.heap;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.NoSuchFileException;
@@ -34,7 +33,7 @@ final class HeapFile {
     try {
       lock = HeapLock.create(path);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot create heap " + path, e);
+      throw Errors.cannotCreate(path.toString(), e);
     }
     return releasedUnlessOpened(lock, () -> {
       try {
@@ -48,7 +47,7 @@ final class HeapFile {
         channel.write(page, 0);
         channel.force(true);
       } catch (IOException e) {
-        throw new UncheckedIOException("cannot create heap " + path, e);
+        throw Errors.cannotCreate(path.toString(), e);
       }
       return then.open(lock, true);
     });
@@ -61,7 +60,7 @@ final class HeapFile {
     } catch (NoSuchFileException e) {
       throw Errors.noHeap(path.toString());
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot open heap " + path, e);
+      throw Errors.cannotOpen(path.toString(), e);
     }
     return releasedUnlessOpened(lock, () -> {
       ByteBuffer page = ByteBuffer.allocate(SuperBlock.SIZE);
@@ -76,7 +75,7 @@ final class HeapFile {
           // read the whole page
         }
       } catch (IOException e) {
-        throw new UncheckedIOException("cannot read heap " + path, e);
+        throw Errors.cannotRead(path.toString(), e);
       }
       Geometry g = SuperBlock.read(page, size, path.toString());
       return then.open(lock, g, page.getLong(SuperBlock.SHUTDOWN_AT) == SuperBlock.CLEAN);

@@ -15,10 +15,8 @@ import java.lang.invoke.VarHandle;
  * each slot on cache lines of its own. A thread inside a block has raised its own slot's count, so
  * it always sees it non-zero. Only then, or when another thread of its slot is inside a block, does
  * it ask the hook, with a thread-local lookup, whether it is itself inside one ({@link
- * #callerInBlock()}); only a thread inside a block leaves the fast path. One count for all threads
- * did the same job with one load, but each block's two updates of it, and every other thread's
- * reads of it, moved its line from core to core, and while any thread was inside a block every
- * other thread's accesses paid the thread-local lookup as well.
+ * #callerInBlock()}); only a thread inside a block leaves the fast path. A count per slot keeps a
+ * block's updates of its count off the cache lines other threads read.
  *
  * <p>Until the first block of the process starts, even that load is gone: {@link #noBlockEver()}
  * calls a {@link MutableCallSite}'s constant target, which the JIT compiles to a constant and
@@ -27,10 +25,8 @@ import java.lang.invoke.VarHandle;
  *
  * <p>Why a call site and not a {@code SwitchPoint}, which does the same job: every accessor
  * inlines this test, and C2 counts each node it parses against a cutoff for the whole compiled
- * method (JDK 17's {@code NodeCountInliningCutoff}), folded or not. A switch point's guard takes
- * a few more method-handle forms to parse than the call site's invoker, and with it a loop that
- * inlined a cursor's move and 32 getters (Table 3's sequential read) reached the cutoff, left its
- * last field read as a call, and took about a sixth longer per block.
+ * method (JDK 17's {@code NodeCountInliningCutoff}), folded or not; a switch point's guard parses
+ * into more nodes, and can push a loop of many accessors past the cutoff.
  */
 public abstract class InFlight {
   /** Slots of the per-thread counts: a power of two, so that thread ids 0 to 63 each have their own. */

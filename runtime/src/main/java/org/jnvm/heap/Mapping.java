@@ -1,13 +1,13 @@
 package org.jnvm.heap;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.stream.IntStream;
+import org.jnvm.errors.Errors;
 import org.jnvm.heap.format.Geometry;
 import org.jnvm.memory.Memory;
 import org.jnvm.persist.MappedFile;
@@ -48,7 +48,7 @@ final class Mapping implements MappedFile {
         addresses[i] = Memory.addressOf(chunks[i]);
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot map heap file " + path, e);
+      throw Errors.cannotMap(path.toString(), e);
     }
     byAddress = IntStream.range(0, count).boxed().sorted(Comparator.comparingLong(i -> addresses[i])).mapToInt(i -> i).toArray();
     sortedAddresses = Arrays.stream(byAddress).mapToLong(i -> addresses[i]).toArray();

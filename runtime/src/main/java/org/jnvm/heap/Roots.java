@@ -264,7 +264,7 @@ public final class Roots {
   private static byte[] nameBytes(String name) {
     byte[] bytes = name.getBytes(StandardCharsets.UTF_8);
     if (bytes.length < 1 || bytes.length > MAX_NAME_BYTES) {
-      throw new IllegalArgumentException("a root name takes 1 to " + MAX_NAME_BYTES + " bytes of UTF-8, not " + bytes.length + ": '" + name + "'");
+      throw Errors.badRootName(name, bytes.length, MAX_NAME_BYTES);
     }
     return bytes;
   }

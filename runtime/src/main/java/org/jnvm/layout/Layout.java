@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.jnvm.errors.Errors;
 
 /**
  * What a persistent class looks like in the heap: named fields at fixed offsets and, for arrays,
@@ -33,9 +34,7 @@ public final class Layout {
    * this large. A constant of its own, not {@code HeapConfig.DEFAULT_BLOCK_SIZE}: it decides the
    * offsets of persistent classes, which a change of the default must not move (a test keeps the
    * two in step). A failure-atomic write of a field takes an in-flight copy of each block the field
-   * touches: jnvm-fa's YCSB update of a 104-byte field ran 1.1 to 1.6 times as fast (1.23 times
-   * over eight pairs) once the field no longer crossed a block ({@code JnvmStoreBench.update} under
-   * bench/jmh-pair).
+   * touches, so a field that crosses a block costs two copies.
    */
   public static final int ARRAY_SPAN = 256;
 
@@ -200,7 +199,7 @@ public final class Layout {
     if (!descriptor.isEmpty()) {
       for (String part : descriptor.split(";", -1)) {
         if (tail != null) {
-          throw new IllegalArgumentException("the array tail must come last: " + part);
+          throw Errors.tailNotLast(part);
         }
         if (part.startsWith("tail ")) {
           tail = parseTail(part.substring(5));
@@ -211,7 +210,7 @@ public final class Layout {
     }
     Layout layout = validated(fields, tail);
     if (!layout.descriptor.equals(descriptor)) {
-      throw new IllegalArgumentException("descriptor is not in canonical form: " + descriptor);
+      throw Errors.descriptorNotCanonical(descriptor);
     }
     return layout;
   }
@@ -220,21 +219,21 @@ public final class Layout {
     int space = part.indexOf(' ');
     int at = part.lastIndexOf('@');
     if (space < 0 || at < space) {
-      throw new IllegalArgumentException("malformed field: " + part);
+      throw Errors.malformedField(part);
     }
     String type = part.substring(0, space);
     int count = 1;
     int bracket = type.indexOf('[');
     if (bracket >= 0) {
       if (!type.endsWith("]")) {
-        throw new IllegalArgumentException("malformed inline array: " + part);
+        throw Errors.malformedInlineArray(part);
       }
       count = (int) parseOffset(type.substring(bracket + 1, type.length() - 1));
       type = type.substring(0, bracket);
     }
     FieldKind kind = FieldKind.fromToken(type);
     if (kind == null) {
-      throw new IllegalArgumentException("unknown field kind in: " + part);
+      throw Errors.unknownFieldKind(part);
     }
     return new Field(part.substring(space + 1, at), kind, parseOffset(part.substring(at + 1)), count);
   }
@@ -243,18 +242,18 @@ public final class Layout {
     int at = part.indexOf('@');
     int star = part.indexOf('*');
     if (at < 0 || star < at) {
-      throw new IllegalArgumentException("malformed array tail: " + part);
+      throw Errors.malformedTail(part);
     }
     FieldKind kind = FieldKind.fromToken(part.substring(0, at));
     if (kind == null) {
-      throw new IllegalArgumentException("unknown element kind in: " + part);
+      throw Errors.unknownElementKind(part);
     }
     return new Tail(kind, parseOffset(part.substring(at + 1, star)), part.substring(star + 1));
   }
 
   private static long parseOffset(String text) {
     if (text.isEmpty() || text.length() > 9 || !text.chars().allMatch(Character::isDigit)) {
-      throw new IllegalArgumentException("bad offset: " + text);
+      throw Errors.badOffset(text);
     }
     return Long.parseLong(text);
   }
@@ -264,36 +263,35 @@ public final class Layout {
     Map<String, Field> names = new LinkedHashMap<>();
     for (Field f : fields) {
       if (!isIdentifier(f.name())) {
-        throw new IllegalArgumentException("field name is not a Java identifier: '" + f.name() + "'");
+        throw Errors.notAnIdentifier(f.name());
       }
       if (names.put(f.name(), f) != null) {
-        throw new IllegalArgumentException("field '" + f.name() + "' appears twice");
+        throw Errors.fieldTwice(f.name());
       }
       if (f.isArray() && (f.count() < 2 || f.kind() == FieldKind.REF)) {
-        throw new IllegalArgumentException("inline array '" + f.name() + "' must hold at least 2 primitives, not "
-            + f.count() + " of kind " + f.kind().token());
+        throw Errors.inlineArrayTooSmall(f.name(), f.count(), f.kind().token());
       }
       int alignment = f.alignment();
       if (f.offset() < 0 || f.offset() % alignment != 0) {
-        throw new IllegalArgumentException("field '" + f.name() + "' at " + f.offset() + " is not aligned to " + alignment);
+        throw Errors.fieldMisaligned(f.name(), f.offset(), alignment);
       }
       if (f.offset() + f.size() > MAX_SIZE) {
-        throw new IllegalArgumentException("field '" + f.name() + "' ends past " + MAX_SIZE + " bytes");
+        throw Errors.fieldPastEnd(f.name(), MAX_SIZE);
       }
       int from = Math.toIntExact(f.offset());
       int size = Math.toIntExact(f.size());
       if (used.get(from, from + size).cardinality() != 0) {
-        throw new IllegalArgumentException("field '" + f.name() + "' overlaps another field");
+        throw Errors.fieldsOverlap(f.name());
       }
       used.set(from, from + size);
     }
     if (tail != null) {
       Field length = names.get(tail.lengthField());
       if (length == null || (length.kind() != FieldKind.INT && length.kind() != FieldKind.LONG)) {
-        throw new IllegalArgumentException("array length field '" + tail.lengthField() + "' must be an int or long field");
+        throw Errors.badArrayLengthField(tail.lengthField());
       }
       if (tail.offset() % 8 != 0 || tail.offset() < used.length()) {
-        throw new IllegalArgumentException("array tail at " + tail.offset() + " must be 8-aligned and after every field");
+        throw Errors.badTailOffset(tail.offset());
       }
     }
     return new Layout(fields, tail);
@@ -353,7 +351,7 @@ public final class Layout {
     private Builder(Layout parent) {
       if (parent != null) {
         if (parent.tail != null) {
-          throw new IllegalArgumentException("cannot extend an array layout");
+          throw Errors.extendsArrayLayout();
         }
         for (Field f : parent.fields) {
           add(f);
@@ -371,7 +369,7 @@ public final class Layout {
      */
     public Builder array(String name, FieldKind kind, int count) {
       if (count < 2 || kind == FieldKind.REF) {
-        throw new IllegalArgumentException("an inline array holds at least 2 primitives: " + count + " of " + kind);
+        throw Errors.inlineArrayTooSmall(count, kind);
       }
       return place(new Field(name, kind, 0, count));
     }

@@ -8,11 +8,10 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * Which blocks of a heap the running failure-atomic blocks hold in-flight copies of: one bit per
  * block, set by a claim and cleared by its release, so that two blocks never copy the same block.
  *
- * <p>A claim or a release is one atomic update of one word, and allocates nothing: the hash map of
- * claimed addresses this replaces did several atomic updates and allocated two objects per copy,
- * which cost a TPC-B transaction, whose every block writes a different account, about a fifth of
- * its time. The bits live in pages made on first use, so a heap whose blocks are never copied
- * costs an array of null references, one per 65,536 blocks.
+ * <p>A claim or a release is one atomic update of one word, and allocates nothing: a block claims
+ * once per copy it takes, so a block that writes scattered objects pays it on every write. The
+ * bits live in pages made on first use, so a heap whose blocks are never copied costs an array of
+ * null references, one per 65,536 blocks.
  */
 final class BlockClaims {
   private static final int PAGE_SHIFT = 16;

@@ -387,6 +387,6 @@ public final class RedoLog implements PObject {
       }
       index -= cap;
     }
-    throw new IllegalStateException("entry " + i + " is past the log");
+    throw Errors.pastLog(i);
   }
 }

@@ -2,6 +2,7 @@ package org.jnvm.persist;
 
 import java.util.Arrays;
 import java.util.concurrent.locks.ReentrantLock;
+import org.jnvm.errors.Errors;
 
 /**
  * Durability on an ordinary file: pwb remembers the page, and pfence forces every page remembered
@@ -98,7 +99,7 @@ final class MsyncPersistence implements Persistence {
     while (at < end) {
       int chunk = file.chunkIndexOf(at);
       if (chunk < 0) {
-        throw new IllegalStateException("pwb of an address outside the heap mapping: 0x" + Long.toHexString(at));
+        throw Errors.pwbOutsideMapping(at);
       }
       long chunkStart = file.chunkAddress(chunk);
       long chunkEnd = chunkStart + file.chunkLength(chunk);

@@ -6,6 +6,7 @@ import java.util.Objects;
 import java.util.function.Supplier;
 import org.jnvm.JNVM;
 import org.jnvm.PObject;
+import org.jnvm.errors.Errors;
 import org.jnvm.fa.FailureAtomic;
 import org.jnvm.heap.Handle;
 import org.jnvm.heap.Heap;
@@ -124,7 +125,7 @@ public final class Construction {
    */
   public static Token begin(PClass<?> type, boolean fa) {
     if (fa && !FailureAtomic.inBlock()) {
-      throw new IllegalStateException(ProxyErrors.faOutsideBlock(type.type()));
+      throw Errors.faOutsideBlock(type.type());
     }
     Construction c = CURRENT.get();
     Heap heap = c.target != null ? c.target : JNVM.heap();
@@ -148,7 +149,7 @@ public final class Construction {
         return p.allocateFor(proxy);
       }
     }
-    throw new IllegalStateException(ProxyErrors.noObject(type));
+    throw Errors.proxyWithoutObject(type);
   }
 
   /**
@@ -164,7 +165,7 @@ public final class Construction {
     Pending own = token.pending;
     int at = c.indexOf(own);
     if (at < 0) {
-      throw new IllegalStateException(ProxyErrors.lostConstruction(proxy.getClass()));
+      throw Errors.lostConstruction(proxy.getClass());
     }
     c.discard(at + 1, proxy);
     c.stack[at] = null;
@@ -176,7 +177,7 @@ public final class Construction {
     } else if (own.owner == proxy) {
       handle = own.handle;
     } else {
-      throw new IllegalStateException(ProxyErrors.misadopted(proxy.getClass()));
+      throw Errors.misadopted(proxy.getClass());
     }
     return handle;
   }

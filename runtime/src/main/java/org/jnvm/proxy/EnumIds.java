@@ -1,6 +1,7 @@
 package org.jnvm.proxy;
 
 import java.nio.charset.StandardCharsets;
+import org.jnvm.errors.Errors;
 
 /**
  * How an enum field is stored: as the 32-bit FNV-1a hash of its constant's name, and 0 for null.
@@ -27,11 +28,11 @@ public final class EnumIds {
 
   /** For generated readers: the id read from the heap names no constant of {@code type}. */
   public static UnknownEnumException unknownId(Class<? extends Enum<?>> type, int id) {
-    return new UnknownEnumException(ProxyErrors.unknownEnumId(type, id));
+    return new UnknownEnumException(Errors.unknownEnumId(type, id));
   }
 
   /** For generated writers: {@code constant} was added to its enum after the proxy was generated. */
   public static UnknownEnumException unknownConstant(Enum<?> constant) {
-    return new UnknownEnumException(ProxyErrors.unknownEnumConstant(constant));
+    return new UnknownEnumException(Errors.unknownEnumConstant(constant));
   }
 }

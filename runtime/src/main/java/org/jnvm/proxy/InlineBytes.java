@@ -31,7 +31,7 @@ public final class InlineBytes {
   /** The bytes a field of {@code capacity} takes in its object. */
   public static int footprint(int capacity) {
     if (capacity < 1 || capacity > MAX_CAPACITY) {
-      throw new IllegalArgumentException(ProxyErrors.inlineCapacity(capacity, MAX_CAPACITY));
+      throw Errors.inlineCapacity(capacity, MAX_CAPACITY);
     }
     return LENGTH_WORD + capacity;
   }
@@ -43,7 +43,7 @@ public final class InlineBytes {
       return null;
     }
     if (stored < 0 || stored - 1 > capacity) {
-      throw Errors.corrupt(handle.heap().path(), ProxyErrors.inlineLength(handle.offset(), at, stored - 1L, capacity));
+      throw Errors.inlineLength(handle.heap().path(), handle.offset(), at, stored - 1L, capacity);
     }
     byte[] content = new byte[stored - 1];
     handle.getBytes(at + LENGTH_WORD, content, 0, content.length);
@@ -148,7 +148,7 @@ public final class InlineBytes {
     private int lengthAt(int word, long at, int capacity) {
       int stored = (int) LENGTH_IN_ARRAY.get(bytes, word);
       if (stored < 0 || stored - 1 > capacity) {
-        throw Errors.corrupt(handle.heap().path(), ProxyErrors.inlineLength(handle.offset(), at, stored - 1L, capacity));
+        throw Errors.inlineLength(handle.heap().path(), handle.offset(), at, stored - 1L, capacity);
       }
       return stored - 1;
     }
@@ -157,7 +157,7 @@ public final class InlineBytes {
     private int lengthWordAt(long at, int capacity) {
       long index = at - from;
       if (index < 0 || index > bytes.length - (long) LENGTH_WORD - capacity) {
-        throw new IndexOutOfBoundsException(ProxyErrors.outsideSnapshot(at, capacity, from, bytes.length));
+        throw Errors.outsideSnapshot(at, capacity, from, bytes.length);
       }
       return (int) index;
     }
@@ -165,7 +165,7 @@ public final class InlineBytes {
 
   private static void checkFits(byte[] content, int capacity) {
     if (content.length > capacity) {
-      throw new IllegalArgumentException(ProxyErrors.inlineTooLong(content.length, capacity));
+      throw Errors.inlineTooLong(content.length, capacity);
     }
   }
 }

@@ -1,5 +1,6 @@
 package org.jnvm.proxy;
 
+import org.jnvm.errors.Errors;
 import org.jnvm.layout.Layout;
 
 /** Checks that generated proxies run when their class is initialised. */
@@ -13,7 +14,7 @@ public final class Proxies {
    */
   public static void checkLayout(Class<?> proxy, Layout layout, long fingerprint) {
     if (layout.fingerprint() != fingerprint) {
-      throw new IllegalStateException(ProxyErrors.layoutChanged(proxy, fingerprint, layout.fingerprint()));
+      throw Errors.layoutChanged(proxy, fingerprint, layout.fingerprint());
     }
   }
 }

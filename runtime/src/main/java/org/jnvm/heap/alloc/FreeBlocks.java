@@ -11,8 +11,8 @@ final class FreeBlocks {
   private static final int STRIPES = 8;
   /**
    * Threads take home stripes in turn, so that threads that first allocate one after another, up
-   * to {@link #STRIPES} of them, get different ones; chosen by identity hash, two client threads
-   * shared a stripe in one run of eight.
+   * to {@link #STRIPES} of them, get different ones, which a choice by identity hash does not
+   * promise.
    */
   private static final AtomicInteger THREADS = new AtomicInteger();
   private static final ThreadLocal<Integer> HOME = ThreadLocal.withInitial(() -> THREADS.getAndIncrement() & (STRIPES - 1));
@@ -73,8 +73,7 @@ final class FreeBlocks {
    * same size that the thread allocates gets the same blocks in the same order: a record rewritten
    * copy-on-write stays in one run of adjacent blocks instead of being spread over blocks that
    * other objects left, and a thread that frees as much as it allocates keeps to its own stripe and
-   * its lock. Spreading the blocks over every stripe cost YCSB-A 14% of its throughput at 2
-   * threads, where each thread then took blocks from stripes the other was filling.
+   * its lock, instead of taking blocks from stripes that other threads are filling.
    */
   void pushReleased(LongStack blocks) {
     int n = blocks.size();

@@ -46,14 +46,13 @@ public record Geometry(int blockShift, long heapSize, int rootCapacity, long reg
   /** The geometry of a new heap; rejects parameters a user chose badly with a message that says why. */
   public static Geometry forNewHeap(long heapSize, int blockSize, int rootCapacity, long registryBytes) {
     if (Integer.bitCount(blockSize) != 1 || blockSize < (1 << MIN_BLOCK_SHIFT) || blockSize > (1 << MAX_BLOCK_SHIFT)) {
-      throw new IllegalArgumentException("block size must be a power of two from 64 B to 1 MiB, not " + blockSize);
+      throw Errors.badBlockSize(blockSize);
     }
     int shift = Integer.numberOfTrailingZeros(blockSize);
     long rounded = heapSize & -(long) blockSize;
     Geometry g = new Geometry(shift, rounded, rootCapacity, (registryBytes + PAGE - 1) & -PAGE);
     if (rounded <= 0 || g.firstDataBlock() + 1 >= g.blockCount()) {
-      throw new IllegalArgumentException(
-          "heap size " + heapSize + " is too small: the metadata alone takes " + g.firstDataBlock() * blockSize + " bytes");
+      throw Errors.heapTooSmall(heapSize, g.firstDataBlock() * blockSize);
     }
     return checked(shift, rounded, g.rootCapacity, g.registryBytes, "(new heap)");
   }

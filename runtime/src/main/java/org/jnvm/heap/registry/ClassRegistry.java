@@ -212,7 +212,7 @@ public final class ClassRegistry {
   /** The id of the pools of {@code type} with slots of {@code slotSize} bytes, registering it on first use. */
   public int poolIdOf(PClass<?> type, int slotSize) {
     if (!isPoolable(type.layout(), slotSize)) {
-      throw new IllegalArgumentException(type.name() + " cannot be pooled in slots of " + slotSize + " bytes");
+      throw Errors.notPoolable(type.name(), slotSize);
     }
     return register(type, slotSize);
   }
@@ -252,7 +252,7 @@ public final class ClassRegistry {
       throw Errors.registryFull(path, "it already holds " + BlockHeader.MAX_CLASS_ID + " classes");
     }
     if (name.length > MAX_NAME || descriptor.length > 0xffff) {
-      throw new IllegalArgumentException("class name or layout of " + type.name() + " is too long for the registry");
+      throw Errors.tooLongForRegistry(type.name());
     }
     int length = (RECORD_HEADER + name.length + descriptor.length + 7) & -8;
     if (end + length > capacity) {
