@@ -307,17 +307,18 @@ final class MapCore<K, V> {
   // ---------------------------------------------------------------- changes
 
   /**
-   * Maps {@code key} to {@code value}. With {@code onlyIfAbsent} an existing mapping is kept; with
-   * {@code onlyIfPresent} an absent key is not added; with an {@code expected} value, only a key
-   * mapped to an equal value is changed. Returns the previous value, or null if the key was absent
-   * or its value was not the expected one.
+   * Maps the key that {@code key} is, or stands for as a {@link KeyProbe}, to {@code value}. An
+   * absent key is added as {@code newKey} makes it, which is called only then (null: an absent key
+   * is not added). With {@code onlyIfAbsent} an existing mapping is kept; with an {@code expected}
+   * value, only a key mapped to an equal value is changed. Returns the previous value, or null if
+   * the key was absent or its value was not the expected one.
    */
-  V put(K key, V value, boolean onlyIfAbsent, boolean onlyIfPresent, Object expected) {
+  V put(Object key, Supplier<? extends K> newKey, V value, boolean onlyIfAbsent, Object expected) {
     Objects.requireNonNull(value, "persistent maps hold no null values");
     return underKeyLock(key, s -> {
       if (s == null) {
-        if (!onlyIfPresent) {
-          insert(key, value);
+        if (newKey != null) {
+          insert(keyToAdd(key, newKey), value);
         }
         return null;
       }
@@ -330,6 +331,15 @@ final class MapCore<K, V> {
       }
       return old;
     });
+  }
+
+  /** The key that {@code newKey} makes for {@code key}; a probe's must be a key it stands for. */
+  private K keyToAdd(Object key, Supplier<? extends K> newKey) {
+    K made = Objects.requireNonNull(newKey.get(), "persistent maps hold no null keys");
+    if (key instanceof KeyProbe && !key.equals(made)) {
+      throw Errors.notTheProbedKey(made, key);
+    }
+    return made;
   }
 
   /**

@@ -1,7 +1,9 @@
 package org.jnvm.pdt;
 
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.BiFunction;
+import java.util.function.Supplier;
 import org.jnvm.PObject;
 
 /**
@@ -29,6 +31,33 @@ public interface PMap<K extends PObject, V extends PObject> extends Map<K, V>, P
     return get((Object) probe);
   }
 
+  /** {@link #containsKey(Object)} of the key that {@code probe} stands for. */
+  default boolean containsKey(KeyProbe<K> probe) {
+    return containsKey((Object) probe);
+  }
+
+  /**
+   * {@link #put(Object, Object)} of the key that {@code probe} stands for: {@code newKey} makes the
+   * persistent key, and is called only if the map has no key equal to the probe, so that updating
+   * a present key allocates none: {@code rec.put(PString.probe(field), () -> PString.of(heap,
+   * field), v)}. ({@code put(PString.of(heap, field), v)} keeps the map's equal key and leaves the
+   * one passed allocated.) The key made must equal the probe, or {@link IllegalArgumentException}
+   * is thrown. The previous value is returned, not freed.
+   */
+  default V put(KeyProbe<K> probe, Supplier<? extends K> newKey, V value) {
+    return view().update(probe, Objects.requireNonNull(newKey, "newKey"), value);
+  }
+
+  /** {@link #replace(Object, Object)} of the key that {@code probe} stands for. */
+  default V replace(KeyProbe<K> probe, V value) {
+    return view().update(probe, null, value);
+  }
+
+  /** {@link #remove(Object)} of the key that {@code probe} stands for; frees neither key nor value. */
+  default V remove(KeyProbe<K> probe) {
+    return remove((Object) probe);
+  }
+
   /**
    * {@link #computeIfPresent(Object, BiFunction)} for the key that {@code probe} stands for, with
    * one lookup under the key's lock; {@code remapping} gets the map's own key. A new value is
@@ -51,4 +80,13 @@ public interface PMap<K extends PObject, V extends PObject> extends Map<K, V>, P
    * map from roots and other objects first; afterwards every proxy of the map is unusable.
    */
   void free(Contents contents);
+
+  /**
+   * This map as the view that implements it: pdt's maps are the only ones. The methods above are
+   * defaults so that javac bridges none of them in the maps (see {@link MapView}).
+   */
+  @SuppressWarnings("unchecked")
+  private MapView<K, V> view() {
+    return (MapView<K, V>) this;
+  }
 }

@@ -58,7 +58,11 @@
  * volatile stand-in, such as {@code map.get(PString.probe("alice"))}, so a program that holds
  * {@code String}s makes no persistent string to ask a map keyed by {@code PString}s. {@link
  * org.jnvm.pdt.PMap#computeIfPresent(org.jnvm.pdt.KeyProbe, java.util.function.BiFunction)}
- * changes the value of such a key with one lookup, and hands its function the map's own key.
+ * changes the value of such a key with one lookup, and hands its function the map's own key;
+ * {@code containsKey}, {@code replace} and {@code remove} take probes too. To update a key that is
+ * likely present, {@link org.jnvm.pdt.PMap#put(org.jnvm.pdt.KeyProbe, java.util.function.Supplier,
+ * org.jnvm.PObject)} makes the persistent key only when it adds one: a {@code put} of a new
+ * key equal to a present one keeps the map's key and leaves the new one allocated.
  *
  * <p><b>Iteration.</b> An entry from an iterator reads its value when asked, so it sees a value
  * updated since; once its key is removed, it reads null rather than a value the removal may free.

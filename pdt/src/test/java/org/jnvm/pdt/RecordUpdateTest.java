@@ -1,0 +1,130 @@
+package org.jnvm.pdt;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.jnvm.heap.Heap;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * A record as a YCSB binding keeps one, a map from field names to values updated field by field
+ * with the calls the map's documentation points to, leaks no block, loses no update and keeps no
+ * freed value. Field names and values are {@link HeapTest#wide} enough to take a block each, so
+ * that one leaked object shows in {@link Heap#availableBlocks()}.
+ */
+class RecordUpdateTest extends HeapTest {
+  private static final int UPDATES = 1000;
+  private static final String FIELD = wide("field0");
+
+  private static PBytes bytes(Heap h, String text) {
+    return PBytes.of(h, wide(text).getBytes(StandardCharsets.ISO_8859_1));
+  }
+
+  private static String text(PBytes value) {
+    byte[] out = new byte[value.length()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = value.byteAt(i);
+    }
+    return new String(out, StandardCharsets.ISO_8859_1).trim();
+  }
+
+  /** A new record map, under the root "map". */
+  private PMap<PString, PBytes> record(MapKind kind, Policy policy) {
+    return kind.createRooted(heap.heap(), policy, "map");
+  }
+
+  /** Free blocks once the frees made so far may be reused, which takes a fence. */
+  private static long available(Heap h) {
+    h.psync();
+    return h.availableBlocks();
+  }
+
+  /**
+   * Updating one field by probe makes its key once: later puts find the key and call no
+   * supplier, so with each replaced value freed as {@link PMap} says, the record costs no more
+   * blocks after its first update than before its last.
+   */
+  @ParameterizedTest
+  @MethodSource("org.jnvm.pdt.MapKind#withPolicies")
+  void putByProbeMakesTheKeyOnlyWhenItAddsIt(MapKind kind, Policy policy) {
+    Heap h = heap.heap();
+    PMap<PString, PBytes> rec = record(kind, policy);
+    AtomicInteger keysMade = new AtomicInteger();
+    long before = 0;
+    for (int i = 0; i < UPDATES; i++) {
+      PBytes old =
+          rec.put(
+              PString.probe(FIELD),
+              () -> {
+                keysMade.incrementAndGet();
+                return PString.of(h, FIELD);
+              },
+              bytes(h, "v" + i));
+      if (old != null) {
+        h.pfence();
+        h.free(old);
+      }
+      if (i == 0) {
+        before = available(h);
+      }
+    }
+    assertEquals(before, available(h));
+    assertEquals(1, keysMade.get());
+    assertEquals(1, rec.size());
+    assertEquals("v" + (UPDATES - 1), text(rec.get(PString.probe(FIELD))));
+
+    @SuppressWarnings("unchecked")
+    PMap<PString, PBytes> back = heap.reopen().roots().get("map", PMap.class);
+    assertEquals(1, back.size());
+    assertEquals("v" + (UPDATES - 1), text(back.get(PString.probe(FIELD))));
+  }
+
+  /** A supplier whose key is not the probe's is refused before the map changes. */
+  @ParameterizedTest
+  @MethodSource("org.jnvm.pdt.MapKind#withPolicies")
+  void putByProbeRefusesAKeyOtherThanTheProbes(MapKind kind, Policy policy) {
+    Heap h = heap.heap();
+    PMap<PString, PBytes> rec = record(kind, policy);
+    PBytes value = bytes(h, "v");
+    assertThrows(IllegalArgumentException.class, () -> rec.put(PString.probe("a"), () -> PString.of(h, "b"), value));
+    assertTrue(rec.isEmpty());
+    assertNull(rec.get(PString.probe("b")));
+  }
+
+  /** containsKey, replace, remove and computeIfPresent by probe do what they do by key. */
+  @ParameterizedTest
+  @MethodSource("org.jnvm.pdt.MapKind#withPolicies")
+  void theOtherLookupsTakeProbes(MapKind kind, Policy policy) {
+    Heap h = heap.heap();
+    PMap<PString, PBytes> rec = record(kind, policy);
+    PBytes first = bytes(h, "first");
+    PBytes second = bytes(h, "second");
+    PBytes third = bytes(h, "third");
+    PString key = PString.of(h, "f");
+    rec.put(key, first);
+
+    assertTrue(rec.containsKey(PString.probe("f")));
+    assertFalse(rec.containsKey(PString.probe("g")));
+    assertNull(rec.replace(PString.probe("g"), second));
+    assertFalse(rec.containsKey(PString.probe("g")));
+    assertEquals("first", text(rec.replace(PString.probe("f"), second)));
+    assertEquals("second", text(rec.get(PString.probe("f"))));
+    assertSame(third, rec.computeIfPresent(PString.probe("f"), (k, v) -> {
+      assertEquals(key, k);
+      assertEquals("second", text(v));
+      return third;
+    }));
+    assertEquals("third", text(rec.remove(PString.probe("f"))));
+    assertTrue(rec.isEmpty());
+    assertNull(rec.remove(PString.probe("f")));
+    assertArrayEquals(new Object[0], rec.keySet().toArray());
+  }
+}
