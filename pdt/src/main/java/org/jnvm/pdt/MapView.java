@@ -111,20 +111,21 @@ public class MapView<K, V> extends AbstractMap<K, V> {
   @Override
   public V put(K key, V value) {
     checkInRange(key);
-    return core.put(key, () -> key, value, false, null);
+    return core.put(key, () -> key, value, false, null, false);
   }
 
   /**
    * The changes {@link PMap} adds: maps the key that {@code key} is, or stands for as a {@link
    * KeyProbe}, to {@code value}; an absent key is added as {@code newKey} makes it (null: not
-   * added). Returns the previous value. Declared here under another name than PMap's, whose bound
-   * erasures would have javac bridge a {@code put} or {@code replace} here (see the class comment).
+   * added), and with {@code freeOld} the value replaced is freed after a fence. Returns the previous
+   * value. Declared here under another name than PMap's, whose bound erasures would have javac
+   * bridge a {@code put} or {@code replace} here (see the class comment).
    */
-  final V update(Object key, Supplier<? extends K> newKey, V value) {
+  final V update(Object key, Supplier<? extends K> newKey, V value, boolean freeOld) {
     if (newKey == null) {
-      return shows(key) ? core.put(key, null, value, false, null) : null;
+      return shows(key) ? core.put(key, null, value, false, null, freeOld) : null;
     }
-    return core.put(key, keyInRange(newKey), value, false, null);
+    return core.put(key, keyInRange(newKey), value, false, null, freeOld);
   }
 
   /** {@code newKey}, checking that this view can hold the key it makes. */
@@ -140,17 +141,17 @@ public class MapView<K, V> extends AbstractMap<K, V> {
   @Override
   public V putIfAbsent(K key, V value) {
     checkInRange(key);
-    return core.put(key, () -> key, value, true, null);
+    return core.put(key, () -> key, value, true, null, false);
   }
 
   @Override
   public V replace(K key, V value) {
-    return shows(key) ? core.put(key, null, value, false, null) : null;
+    return shows(key) ? core.put(key, null, value, false, null, false) : null;
   }
 
   @Override
   public boolean replace(K key, V oldValue, V newValue) {
-    return oldValue != null && shows(key) && core.put(key, null, newValue, false, oldValue) != null;
+    return oldValue != null && shows(key) && core.put(key, null, newValue, false, oldValue, false) != null;
   }
 
   /**
@@ -231,7 +232,7 @@ public class MapView<K, V> extends AbstractMap<K, V> {
   @SuppressWarnings("unchecked") // only sets call this, and their values are their keys
   final boolean addKey(K key) {
     checkInRange(key);
-    return core.put(key, () -> key, (V) key, true, null) == null;
+    return core.put(key, () -> key, (V) key, true, null, false) == null;
   }
 
   // ---------------------------------------------------------------- views
@@ -334,7 +335,7 @@ public class MapView<K, V> extends AbstractMap<K, V> {
     @Override
     public V setValue(V v) {
       V old = getValue();
-      if (core.put(key, null, v, false, null) == null) {
+      if (core.put(key, null, v, false, null, false) == null) {
         throw new IllegalStateException("the entry was removed from the map");
       }
       value = v;

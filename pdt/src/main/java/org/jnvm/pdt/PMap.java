@@ -12,7 +12,8 @@ import org.jnvm.PObject;
  * published when they are stored. {@link Map#remove} and the other {@code Map} methods never free a
  * key or a value; the methods here say what they free.
  *
- * <p>A value that a put or a remapping replaced may be freed by the caller, but only after a fence
+ * <p>{@link #putAndFree} and {@link #replaceAndFree} free the value they replace. A value that a
+ * {@code put} or a remapping replaced may also be freed by the caller, but only after a fence
  * ({@link org.jnvm.heap.Heap#pfence}): neither the map's atomic update nor {@link
  * org.jnvm.heap.Heap#free} fences, so the freed value's header could otherwise reach memory before
  * the reference that replaced it, and after a crash recovery would find the map pointing at an
@@ -45,12 +46,46 @@ public interface PMap<K extends PObject, V extends PObject> extends Map<K, V>, P
    * is thrown. The previous value is returned, not freed.
    */
   default V put(KeyProbe<K> probe, Supplier<? extends K> newKey, V value) {
-    return view().update(probe, Objects.requireNonNull(newKey, "newKey"), value);
+    return view().update(probe, Objects.requireNonNull(newKey, "newKey"), value, false);
   }
 
   /** {@link #replace(Object, Object)} of the key that {@code probe} stands for. */
   default V replace(KeyProbe<K> probe, V value) {
-    return view().update(probe, null, value);
+    return view().update(probe, null, value, false);
+  }
+
+  /**
+   * {@link #put(Object, Object)} that frees the value it replaces, after the fence that must come
+   * first (see above); true if the key was absent, and so {@code key} is now stored. When it returns
+   * false the map kept its own equal key and {@code key} stays allocated; {@link
+   * #putAndFree(KeyProbe, Supplier, PObject)} makes no key for a present one. A value put again in
+   * place of itself is not freed.
+   */
+  default boolean putAndFree(K key, V value) {
+    return view().update(key, () -> key, value, true) == null;
+  }
+
+  /**
+   * {@link #put(KeyProbe, Supplier, PObject)} that frees the value it replaces, after the fence
+   * that must come first: the update of a record's field is {@code rec.putAndFree(PString.probe(f),
+   * () -> PString.of(heap, f), v)}, which allocates only {@code v} once the field exists. True if
+   * the key was absent and {@code newKey} made it.
+   */
+  default boolean putAndFree(KeyProbe<K> probe, Supplier<? extends K> newKey, V value) {
+    return view().update(probe, Objects.requireNonNull(newKey, "newKey"), value, true) == null;
+  }
+
+  /**
+   * {@link #replace(Object, Object)} that frees the value it replaces, after the fence that must
+   * come first; true if the key was present. A value put again in place of itself is not freed.
+   */
+  default boolean replaceAndFree(K key, V value) {
+    return view().update(key, null, value, true) != null;
+  }
+
+  /** {@link #replaceAndFree(PObject, PObject)} of the key that {@code probe} stands for. */
+  default boolean replaceAndFree(KeyProbe<K> probe, V value) {
+    return view().update(probe, null, value, true) != null;
   }
 
   /** {@link #remove(Object)} of the key that {@code probe} stands for; frees neither key nor value. */

@@ -73,7 +73,9 @@
  *
  * <p><b>Freeing.</b> The {@code java.util} methods never free a key, value or element: {@code
  * remove} returns the value alive, and when the key passed is only equal to the stored one, the
- * stored key stays allocated. {@link org.jnvm.pdt.PMap#removeAndFree}, {@link
+ * stored key stays allocated. {@link org.jnvm.pdt.PMap#putAndFree} and {@link
+ * org.jnvm.pdt.PMap#replaceAndFree} free the value they replace, after the fence that must precede
+ * that free; {@link org.jnvm.pdt.PMap#removeAndFree}, {@link
  * org.jnvm.pdt.PMap#clear(Contents)} and {@link org.jnvm.pdt.PSet#removeAndFree} free what they are
  * told to; {@link org.jnvm.pdt.PMap#free(Contents)}, {@link org.jnvm.pdt.PSet#free(boolean)} and
  * {@link org.jnvm.pdt.PArrayList#free(boolean)} free a whole container, with or without its

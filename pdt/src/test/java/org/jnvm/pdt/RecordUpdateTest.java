@@ -9,9 +9,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
 import org.jnvm.heap.Heap;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -36,9 +41,24 @@ class RecordUpdateTest extends HeapTest {
     return new String(out, StandardCharsets.ISO_8859_1).trim();
   }
 
+  /** The maps safe for concurrent use, with each policy. */
+  static Stream<Arguments> concurrentWithPolicies() {
+    return MapKind.withPolicies().filter(a -> a.get()[0] == MapKind.CONCURRENT_HASH || a.get()[0] == MapKind.SKIP_LIST);
+  }
+
   /** A new record map, under the root "map". */
   private PMap<PString, PBytes> record(MapKind kind, Policy policy) {
     return kind.createRooted(heap.heap(), policy, "map");
+  }
+
+  /** {@code rec}, and the record the root "map" holds after reopening, hold only the last update. */
+  private void holdsTheLastUpdateBeforeAndAfterReopen(PMap<PString, PBytes> rec) {
+    assertEquals(1, rec.size());
+    assertEquals("v" + (UPDATES - 1), text(rec.get(PString.probe(FIELD))));
+    @SuppressWarnings("unchecked")
+    PMap<PString, PBytes> back = heap.reopen().roots().get("map", PMap.class);
+    assertEquals(1, back.size());
+    assertEquals("v" + (UPDATES - 1), text(back.get(PString.probe(FIELD))));
   }
 
   /** Free blocks once the frees made so far may be reused, which takes a fence. */
@@ -78,13 +98,7 @@ class RecordUpdateTest extends HeapTest {
     }
     assertEquals(before, available(h));
     assertEquals(1, keysMade.get());
-    assertEquals(1, rec.size());
-    assertEquals("v" + (UPDATES - 1), text(rec.get(PString.probe(FIELD))));
-
-    @SuppressWarnings("unchecked")
-    PMap<PString, PBytes> back = heap.reopen().roots().get("map", PMap.class);
-    assertEquals(1, back.size());
-    assertEquals("v" + (UPDATES - 1), text(back.get(PString.probe(FIELD))));
+    holdsTheLastUpdateBeforeAndAfterReopen(rec);
   }
 
   /** A supplier whose key is not the probe's is refused before the map changes. */
@@ -126,5 +140,86 @@ class RecordUpdateTest extends HeapTest {
     assertTrue(rec.isEmpty());
     assertNull(rec.remove(PString.probe("f")));
     assertArrayEquals(new Object[0], rec.keySet().toArray());
+  }
+
+  /**
+   * A field updated by {@code putAndFree} in a loop, as a binding's update does, costs no block
+   * after its first update: the key is made once and each replaced value is freed.
+   */
+  @ParameterizedTest
+  @MethodSource("org.jnvm.pdt.MapKind#withPolicies")
+  void putAndFreeInALoopLeavesNoBlockBehind(MapKind kind, Policy policy) {
+    Heap h = heap.heap();
+    PMap<PString, PBytes> rec = record(kind, policy);
+    assertTrue(rec.putAndFree(PString.probe(FIELD), () -> PString.of(h, FIELD), bytes(h, "v0")));
+    long before = available(h);
+    for (int i = 1; i < UPDATES; i++) {
+      assertFalse(rec.putAndFree(PString.probe(FIELD), () -> PString.of(h, FIELD), bytes(h, "v" + i)));
+    }
+    assertEquals(before, available(h));
+    holdsTheLastUpdateBeforeAndAfterReopen(rec);
+  }
+
+  /**
+   * putAndFree and replaceAndFree by key free the value they replace and nothing else: not an
+   * absent key's value, not a value put again in place of itself.
+   */
+  @ParameterizedTest
+  @MethodSource("org.jnvm.pdt.MapKind#withPolicies")
+  void theFreeingUpdatesFreeOnlyTheReplacedValue(MapKind kind, Policy policy) {
+    Heap h = heap.heap();
+    PMap<PString, PBytes> rec = record(kind, policy);
+    PString key = PString.of(h, FIELD);
+    PBytes first = bytes(h, "first");
+    PBytes second = bytes(h, "second");
+    PBytes third = bytes(h, "third");
+    assertFalse(rec.replaceAndFree(key, first));
+    assertFalse(rec.replaceAndFree(PString.probe(FIELD), first));
+    assertTrue(rec.isEmpty());
+    assertTrue(rec.putAndFree(key, first));
+    assertFalse(rec.putAndFree(key, first));
+    assertTrue(first.handle().isValid());
+    assertFalse(rec.putAndFree(PString.of(h, FIELD), second));
+    assertTrue(first.handle().isFreed());
+    assertTrue(rec.replaceAndFree(PString.probe(FIELD), third));
+    assertTrue(second.handle().isFreed());
+    assertTrue(rec.replaceAndFree(key, third));
+    assertTrue(third.handle().isValid());
+    assertEquals("third", text(rec.get(key)));
+  }
+
+  /**
+   * Threads that update one field of a concurrent map with putAndFree free each replaced value
+   * once: none is freed twice or left behind, and the field ends with one of the values put.
+   */
+  @ParameterizedTest
+  @MethodSource("concurrentWithPolicies")
+  void concurrentPutAndFreeOfOneFieldFreesEachValueOnce(MapKind kind, Policy policy) throws Exception {
+    Heap h = heap.heap();
+    PMap<PString, PBytes> rec = record(kind, policy);
+    rec.putAndFree(PString.probe(FIELD), () -> PString.of(h, FIELD), bytes(h, "start"));
+    long before = available(h);
+    Thread[] threads = new Thread[2];
+    List<Throwable> failures = Collections.synchronizedList(new ArrayList<>());
+    for (int t = 0; t < threads.length; t++) {
+      String tag = "t" + t + "-";
+      threads[t] = new Thread(() -> {
+        try {
+          for (int i = 0; i < UPDATES / 2; i++) {
+            rec.putAndFree(PString.probe(FIELD), () -> PString.of(h, FIELD), bytes(h, tag + i));
+          }
+          h.psync();
+        } catch (Throwable e) {
+          failures.add(e);
+        }
+      });
+      threads[t].start();
+    }
+    for (Thread t : threads) {
+      t.join();
+    }
+    assertEquals(List.of(), failures);
+    assertEquals(before, available(h));
+    assertTrue(text(rec.get(PString.probe(FIELD))).endsWith("-" + (UPDATES / 2 - 1)));
   }
 }
