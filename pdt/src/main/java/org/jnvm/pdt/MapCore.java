@@ -339,7 +339,8 @@ final class MapCore<K, V> {
 
   /**
    * Frees {@code old}, which a value update of {@code s} has just replaced with {@code value},
-   * unless the entry still holds it as its value or key. A fence first: neither the update nor a
+   * unless the entry still holds it as its value or key; a container goes with what it holds, as
+   * {@link Contents#DEEP} frees it. A fence first: neither the update nor a
    * free fences, and the free reaching memory before the new reference would have recovery find
    * the pair referencing an invalid value and drop the key.
    */
@@ -347,7 +348,7 @@ final class MapCore<K, V> {
     long offset = ((PObject) old).handle().offset();
     if (offset != ((PObject) value).handle().offset() && offset != ((PObject) s.key).handle().offset()) {
       heap.pfence();
-      heap.free((PObject) old);
+      Frees.object(heap, (PObject) old, true);
     }
   }
 
@@ -536,7 +537,7 @@ final class MapCore<K, V> {
     }
     long value = s.value();
     if (contents.freesValues() && !(contents.freesKeys() && value == key)) {
-      heap.free(heap.resurrect(value));
+      Frees.object(heap, heap.resurrect(value), contents.freesDeep());
     }
   }
 

@@ -59,7 +59,8 @@ public interface PMap<K extends PObject, V extends PObject> extends Map<K, V>, P
    * first (see above); true if the key was absent, and so {@code key} is now stored. When it returns
    * false the map kept its own equal key and {@code key} stays allocated; {@link
    * #putAndFree(KeyProbe, Supplier, PObject)} makes no key for a present one. A value put again in
-   * place of itself is not freed.
+   * place of itself is not freed; a value that is a pdt container is freed with what it holds, as
+   * {@link Contents#DEEP} frees it.
    */
   default boolean putAndFree(K key, V value) {
     return view().update(key, () -> key, value, true) == null;
@@ -77,7 +78,8 @@ public interface PMap<K extends PObject, V extends PObject> extends Map<K, V>, P
 
   /**
    * {@link #replace(Object, Object)} that frees the value it replaces, after the fence that must
-   * come first; true if the key was present. A value put again in place of itself is not freed.
+   * come first; true if the key was present. A value put again in place of itself is not freed; a
+   * value that is a pdt container is freed with what it holds, as {@link Contents#DEEP} frees it.
    */
   default boolean replaceAndFree(K key, V value) {
     return view().update(key, null, value, true) != null;
@@ -104,7 +106,11 @@ public interface PMap<K extends PObject, V extends PObject> extends Map<K, V>, P
   /** The caching policy the map was created with. */
   Policy policy();
 
-  /** Removes the mapping of {@code key} and frees what {@code contents} names; true if there was one. */
+  /**
+   * Removes the mapping of {@code key} and frees what {@code contents} names; true if there was
+   * one. {@code key} may be a {@link KeyProbe}. To remove a record map held as a value with all it
+   * holds, pass {@link Contents#DEEP}.
+   */
   boolean removeAndFree(Object key, Contents contents);
 
   /** Removes every mapping and frees what {@code contents} names. */

@@ -79,7 +79,9 @@
  * org.jnvm.pdt.PMap#clear(Contents)} and {@link org.jnvm.pdt.PSet#removeAndFree} free what they are
  * told to; {@link org.jnvm.pdt.PMap#free(Contents)}, {@link org.jnvm.pdt.PSet#free(boolean)} and
  * {@link org.jnvm.pdt.PArrayList#free(boolean)} free a whole container, with or without its
- * contents. A container must be unlinked before it is freed.
+ * contents. A container freed as a value goes whole, and with what it holds under {@link
+ * org.jnvm.pdt.Contents#DEEP}: {@code table.removeAndFree(PString.probe(id), Contents.DEEP)}
+ * removes a record map with every field. A container must be unlinked before it is freed.
  *
  * <p><b>Failure-atomic blocks.</b> Maps, sets and lists may be changed inside blocks: their heap
  * writes go through handles, which the block redirects, and their frees wait for the commit. A map

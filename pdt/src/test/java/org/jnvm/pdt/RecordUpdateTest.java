@@ -14,6 +14,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
+import org.jnvm.PObject;
 import org.jnvm.heap.Heap;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -221,5 +222,99 @@ class RecordUpdateTest extends HeapTest {
     assertEquals(List.of(), failures);
     assertEquals(before, available(h));
     assertTrue(text(rec.get(PString.probe(FIELD))).endsWith("-" + (UPDATES / 2 - 1)));
+  }
+
+  /**
+   * A record of ten fields, one of them a nested map and one a list of values, as a table holds
+   * one, made with {@code h}'s fresh objects.
+   */
+  private static PHashMap<PString, PObject> newRecord(Heap h, Policy policy) {
+    PHashMap<PString, PObject> rec = new PHashMap<>(h, policy);
+    for (int f = 0; f < 8; f++) {
+      rec.put(PString.of(h, wide("field" + f)), bytes(h, "value" + f));
+    }
+    PHashMap<PString, PObject> nested = new PHashMap<>(h, policy);
+    nested.put(PString.of(h, wide("inner")), bytes(h, "inner value"));
+    rec.put(PString.of(h, wide("nested")), nested);
+    PArrayList<PBytes> list = new PArrayList<>(h);
+    list.add(bytes(h, "first"));
+    list.add(bytes(h, "second"));
+    rec.put(PString.of(h, wide("list")), list);
+    return rec;
+  }
+
+  /**
+   * A table of records: inserting a record and removing it with {@link Contents#DEEP}, by probe,
+   * returns every block, the record's nested map and list with their contents included; and the
+   * table, reopened, no longer has it.
+   */
+  @ParameterizedTest
+  @MethodSource("org.jnvm.pdt.MapKind#withPolicies")
+  void aDeepRemovalOfARecordReturnsEveryBlock(MapKind kind, Policy policy) {
+    Heap h = heap.heap();
+    PMap<PString, PMap<PString, PObject>> table = kind.createRooted(h, policy, "map");
+    table.put(PString.of(h, "other"), new PHashMap<>(h, policy)); // the table's slot array
+    long before = available(h);
+    for (int cycle = 0; cycle < 3; cycle++) {
+      table.put(PString.of(h, wide("user1")), newRecord(h, policy));
+      assertTrue(available(h) < before);
+      assertTrue(table.removeAndFree(PString.probe(wide("user1")), Contents.DEEP));
+      assertEquals(before, available(h), "cycle " + cycle);
+    }
+    @SuppressWarnings("unchecked")
+    PMap<PString, PMap<PString, PObject>> back = heap.reopen().roots().get("map", PMap.class);
+    assertEquals(1, back.size());
+    assertTrue(back.get(PString.probe("other")).isEmpty());
+  }
+
+  /**
+   * {@link Contents#KEYS_AND_VALUES} frees a record map whole, its slot array and pairs with its
+   * header, and leaves what the record holds allocated, as the values of a map that is not deep.
+   */
+  @ParameterizedTest
+  @MethodSource("org.jnvm.pdt.MapKind#withPolicies")
+  void aShallowRemovalFreesTheRecordMapButNotItsContents(MapKind kind, Policy policy) {
+    Heap h = heap.heap();
+    PMap<PString, PMap<PString, PObject>> table = kind.createRooted(h, policy, "map");
+    table.put(PString.of(h, "other"), new PHashMap<>(h, policy));
+    PString key = PString.of(h, wide("user1"));
+    PBytes value = bytes(h, "value");
+    PString field = PString.of(h, wide("field"));
+    long before = available(h);
+    PHashMap<PString, PObject> rec = new PHashMap<>(h, policy);
+    rec.put(field, value);
+    table.put(key, rec);
+    assertTrue(table.removeAndFree(key, Contents.KEYS_AND_VALUES));
+    assertEquals(before + 1, available(h)); // the key's block
+    assertTrue(field.handle().isValid());
+    assertTrue(value.handle().isValid());
+  }
+
+  /** Records replaced with putAndFree go with all they hold: the table ends where it began. */
+  @ParameterizedTest
+  @MethodSource("org.jnvm.pdt.MapKind#withPolicies")
+  void putAndFreeOfRecordsFreesTheReplacedRecordsDeeply(MapKind kind, Policy policy) {
+    Heap h = heap.heap();
+    PMap<PString, PMap<PString, PObject>> table = kind.createRooted(h, policy, "map");
+    table.putAndFree(PString.probe("user1"), () -> PString.of(h, "user1"), newRecord(h, policy));
+    long before = available(h);
+    for (int i = 0; i < 20; i++) {
+      assertFalse(table.putAndFree(PString.probe("user1"), () -> PString.of(h, "user1"), newRecord(h, policy)));
+    }
+    assertEquals(before, available(h));
+  }
+
+  /** Freeing a table of records with {@link Contents#DEEP} returns every block it took. */
+  @ParameterizedTest
+  @MethodSource("org.jnvm.pdt.MapKind#withPolicies")
+  void aDeepFreeOfATableReturnsEveryBlock(MapKind kind, Policy policy) {
+    Heap h = heap.heap();
+    long before = available(h);
+    PMap<PString, PMap<PString, PObject>> table = kind.create(h, policy);
+    for (int r = 0; r < 5; r++) {
+      table.put(PString.of(h, wide("user" + r)), newRecord(h, policy));
+    }
+    table.free(Contents.DEEP);
+    assertEquals(before, available(h));
   }
 }
