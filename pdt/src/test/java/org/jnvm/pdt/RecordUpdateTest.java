@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -16,6 +18,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.jnvm.PObject;
 import org.jnvm.heap.Heap;
+import org.jnvm.heap.HeapConfig;
+import org.jnvm.persist.Persistence;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -316,5 +320,59 @@ class RecordUpdateTest extends HeapTest {
     }
     table.free(Contents.DEEP);
     assertEquals(before, available(h));
+  }
+
+  /** Records the write-backs ('w') and fences ('f') of a heap, in order, while it is on. */
+  private static final class OrderOfWrites implements Persistence {
+    final StringBuilder events = new StringBuilder();
+    boolean on;
+
+    @Override
+    public String name() {
+      return "order of writes";
+    }
+
+    @Override
+    public void pwb(long address) {
+      if (on) {
+        events.append('w');
+      }
+    }
+
+    @Override
+    public void pfence() {
+      if (on) {
+        events.append('f');
+      }
+    }
+
+    @Override
+    public void psync() {
+      pfence();
+    }
+  }
+
+  /**
+   * putAndFree writes the replaced value's free back only after a fence that follows the write-back
+   * of the new reference: from the fence that publishes the update on, no two write-backs run
+   * without a fence between them, so recovery never finds the pair referencing a freed value.
+   */
+  @ParameterizedTest
+  @MethodSource("org.jnvm.pdt.MapKind#withPolicies")
+  void putAndFreeFencesBetweenTheUpdateAndTheFree(MapKind kind, Policy policy) throws Exception {
+    OrderOfWrites order = new OrderOfWrites();
+    Path file = Files.createDirectories(dir.resolve("ordered")).resolve("test.heap");
+    try (Heap h = Heap.create(file, HeapConfig.ofSize(16L << 20).persistence(f -> order))) {
+      PMap<PString, PBytes> rec = kind.create(h, policy);
+      rec.put(PString.of(h, FIELD), bytes(h, "old"));
+      PBytes old = rec.get(PString.probe(FIELD));
+      PBytes next = bytes(h, "new");
+      order.on = true;
+      assertFalse(rec.putAndFree(PString.probe(FIELD), () -> PString.of(h, FIELD), next));
+      order.on = false;
+      assertTrue(old.handle().isFreed());
+      String afterPublication = order.events.substring(order.events.indexOf("f"));
+      assertTrue(afterPublication.matches("(f+w)+f*"), order.events.toString());
+    }
   }
 }
