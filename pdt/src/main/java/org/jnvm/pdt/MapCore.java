@@ -307,17 +307,19 @@ final class MapCore<K, V> {
   // ---------------------------------------------------------------- changes
 
   /**
-   * Maps {@code key} to {@code value}. With {@code onlyIfAbsent} an existing mapping is kept; with
-   * {@code onlyIfPresent} an absent key is not added; with an {@code expected} value, only a key
-   * mapped to an equal value is changed. Returns the previous value, or null if the key was absent
-   * or its value was not the expected one.
+   * Maps the key that {@code key} is, or stands for as a {@link KeyProbe}, to {@code value}. An
+   * absent key is added as {@code newKey} makes it, which is called only then (null: an absent key
+   * is not added). With {@code onlyIfAbsent} an existing mapping is kept; with an {@code expected}
+   * value, only a key mapped to an equal value is changed; with {@code freeOld}, the value replaced
+   * is freed ({@link #freeReplaced}). Returns the previous value, or null if the key was absent or
+   * its value was not the expected one.
    */
-  V put(K key, V value, boolean onlyIfAbsent, boolean onlyIfPresent, Object expected) {
+  V put(Object key, Supplier<? extends K> newKey, V value, boolean onlyIfAbsent, Object expected, boolean freeOld) {
     Objects.requireNonNull(value, "persistent maps hold no null values");
     return underKeyLock(key, s -> {
       if (s == null) {
-        if (!onlyIfPresent) {
-          insert(key, value);
+        if (newKey != null) {
+          insert(keyToAdd(key, newKey), value);
         }
         return null;
       }
@@ -327,9 +329,36 @@ final class MapCore<K, V> {
       }
       if (!onlyIfAbsent) {
         replace(s, value);
+        if (freeOld) {
+          freeReplaced(s, old, value);
+        }
       }
       return old;
     });
+  }
+
+  /**
+   * Frees {@code old}, which a value update of {@code s} has just replaced with {@code value},
+   * unless the entry still holds it as its value or key; a container goes with what it holds, as
+   * {@link Contents#DEEP} frees it. A fence first: neither the update nor a
+   * free fences, and the free reaching memory before the new reference would have recovery find
+   * the pair referencing an invalid value and drop the key.
+   */
+  private void freeReplaced(Slot<V> s, V old, V value) {
+    long offset = ((PObject) old).handle().offset();
+    if (offset != ((PObject) value).handle().offset() && offset != ((PObject) s.key).handle().offset()) {
+      heap.pfence();
+      Frees.object(heap, (PObject) old, true);
+    }
+  }
+
+  /** The key that {@code newKey} makes for {@code key}; a probe's must be a key it stands for. */
+  private K keyToAdd(Object key, Supplier<? extends K> newKey) {
+    K made = Objects.requireNonNull(newKey.get(), "persistent maps hold no null keys");
+    if (key instanceof KeyProbe && !key.equals(made)) {
+      throw Errors.notTheProbedKey(made, key);
+    }
+    return made;
   }
 
   /**
@@ -508,7 +537,7 @@ final class MapCore<K, V> {
     }
     long value = s.value();
     if (contents.freesValues() && !(contents.freesKeys() && value == key)) {
-      heap.free(heap.resurrect(value));
+      Frees.object(heap, heap.resurrect(value), contents.freesDeep());
     }
   }
 

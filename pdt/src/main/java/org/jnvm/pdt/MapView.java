@@ -10,6 +10,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.jnvm.PObject;
 
 /**
@@ -104,28 +105,53 @@ public class MapView<K, V> extends AbstractMap<K, V> {
   /**
    * Maps {@code key} to {@code value} with one atomic update, publishing them if they are new. The
    * previous value is returned, not freed; an equal key already in the map stays, and the key
-   * passed is not stored.
+   * passed is not stored (to update a key that may be present, {@link PMap#put(KeyProbe, Supplier,
+   * PObject)} makes a key only when it adds one).
    */
   @Override
   public V put(K key, V value) {
     checkInRange(key);
-    return core.put(key, value, false, false, null);
+    return core.put(key, () -> key, value, false, null, false);
+  }
+
+  /**
+   * The changes {@link PMap} adds: maps the key that {@code key} is, or stands for as a {@link
+   * KeyProbe}, to {@code value}; an absent key is added as {@code newKey} makes it (null: not
+   * added), and with {@code freeOld} the value replaced is freed after a fence. Returns the previous
+   * value. Declared here under another name than PMap's, whose bound erasures would have javac
+   * bridge a {@code put} or {@code replace} here (see the class comment).
+   */
+  final V update(Object key, Supplier<? extends K> newKey, V value, boolean freeOld) {
+    if (newKey == null) {
+      return shows(key) ? core.put(key, null, value, false, null, freeOld) : null;
+    }
+    return core.put(key, keyInRange(newKey), value, false, null, freeOld);
+  }
+
+  /** {@code newKey}, checking that this view can hold the key it makes. */
+  private Supplier<K> keyInRange(Supplier<? extends K> newKey) {
+    Objects.requireNonNull(newKey, "newKey");
+    return () -> {
+      K key = newKey.get();
+      checkInRange(key);
+      return key;
+    };
   }
 
   @Override
   public V putIfAbsent(K key, V value) {
     checkInRange(key);
-    return core.put(key, value, true, false, null);
+    return core.put(key, () -> key, value, true, null, false);
   }
 
   @Override
   public V replace(K key, V value) {
-    return shows(key) ? core.put(key, value, false, true, null) : null;
+    return shows(key) ? core.put(key, null, value, false, null, false) : null;
   }
 
   @Override
   public boolean replace(K key, V oldValue, V newValue) {
-    return oldValue != null && shows(key) && core.put(key, newValue, false, true, oldValue) != null;
+    return oldValue != null && shows(key) && core.put(key, null, newValue, false, oldValue, false) != null;
   }
 
   /**
@@ -206,7 +232,7 @@ public class MapView<K, V> extends AbstractMap<K, V> {
   @SuppressWarnings("unchecked") // only sets call this, and their values are their keys
   final boolean addKey(K key) {
     checkInRange(key);
-    return core.put(key, (V) key, true, false, null) == null;
+    return core.put(key, () -> key, (V) key, true, null, false) == null;
   }
 
   // ---------------------------------------------------------------- views
@@ -309,7 +335,7 @@ public class MapView<K, V> extends AbstractMap<K, V> {
     @Override
     public V setValue(V v) {
       V old = getValue();
-      if (core.put(key, v, false, true, null) == null) {
+      if (core.put(key, null, v, false, null, false) == null) {
         throw new IllegalStateException("the entry was removed from the map");
       }
       value = v;

@@ -278,6 +278,11 @@ public final class PArrayList<T extends PObject> extends AbstractList<T> impleme
    * recovery reclaims if nothing else references them.
    */
   public void free(boolean withElements) {
+    free(withElements, false);
+  }
+
+  /** {@link #free(boolean)}; with {@code deep}, elements that are containers go with their contents. */
+  void free(boolean withElements, boolean deep) {
     Heap heap = handle.heap();
     PArray<T> a = array();
     int size = checkedSize();
@@ -287,7 +292,7 @@ public final class PArrayList<T extends PObject> extends AbstractList<T> impleme
       return;
     }
     if (withElements) {
-      Frees.distinct(heap, a, size);
+      Frees.distinct(heap, a, size, deep);
     }
     heap.free(a);
   }

@@ -1,7 +1,9 @@
 package org.jnvm.pdt;
 
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.BiFunction;
+import java.util.function.Supplier;
 import org.jnvm.PObject;
 
 /**
@@ -10,7 +12,8 @@ import org.jnvm.PObject;
  * published when they are stored. {@link Map#remove} and the other {@code Map} methods never free a
  * key or a value; the methods here say what they free.
  *
- * <p>A value that a put or a remapping replaced may be freed by the caller, but only after a fence
+ * <p>{@link #putAndFree} and {@link #replaceAndFree} free the value they replace. A value that a
+ * {@code put} or a remapping replaced may also be freed by the caller, but only after a fence
  * ({@link org.jnvm.heap.Heap#pfence}): neither the map's atomic update nor {@link
  * org.jnvm.heap.Heap#free} fences, so the freed value's header could otherwise reach memory before
  * the reference that replaced it, and after a crash recovery would find the map pointing at an
@@ -29,6 +32,69 @@ public interface PMap<K extends PObject, V extends PObject> extends Map<K, V>, P
     return get((Object) probe);
   }
 
+  /** {@link #containsKey(Object)} of the key that {@code probe} stands for. */
+  default boolean containsKey(KeyProbe<K> probe) {
+    return containsKey((Object) probe);
+  }
+
+  /**
+   * {@link #put(Object, Object)} of the key that {@code probe} stands for: {@code newKey} makes the
+   * persistent key, and is called only if the map has no key equal to the probe, so that updating
+   * a present key allocates none: {@code rec.put(PString.probe(field), () -> PString.of(heap,
+   * field), v)}. ({@code put(PString.of(heap, field), v)} keeps the map's equal key and leaves the
+   * one passed allocated.) The key made must equal the probe, or {@link IllegalArgumentException}
+   * is thrown. The previous value is returned, not freed.
+   */
+  default V put(KeyProbe<K> probe, Supplier<? extends K> newKey, V value) {
+    return view().update(probe, Objects.requireNonNull(newKey, "newKey"), value, false);
+  }
+
+  /** {@link #replace(Object, Object)} of the key that {@code probe} stands for. */
+  default V replace(KeyProbe<K> probe, V value) {
+    return view().update(probe, null, value, false);
+  }
+
+  /**
+   * {@link #put(Object, Object)} that frees the value it replaces, after the fence that must come
+   * first (see above); true if the key was absent, and so {@code key} is now stored. When it returns
+   * false the map kept its own equal key and {@code key} stays allocated; {@link
+   * #putAndFree(KeyProbe, Supplier, PObject)} makes no key for a present one. A value put again in
+   * place of itself is not freed; a value that is a pdt container is freed with what it holds, as
+   * {@link Contents#DEEP} frees it.
+   */
+  default boolean putAndFree(K key, V value) {
+    return view().update(key, () -> key, value, true) == null;
+  }
+
+  /**
+   * {@link #put(KeyProbe, Supplier, PObject)} that frees the value it replaces, after the fence
+   * that must come first: the update of a record's field is {@code rec.putAndFree(PString.probe(f),
+   * () -> PString.of(heap, f), v)}, which allocates only {@code v} once the field exists. True if
+   * the key was absent and {@code newKey} made it.
+   */
+  default boolean putAndFree(KeyProbe<K> probe, Supplier<? extends K> newKey, V value) {
+    return view().update(probe, Objects.requireNonNull(newKey, "newKey"), value, true) == null;
+  }
+
+  /**
+   * {@link #replace(Object, Object)} that frees the value it replaces, after the fence that must
+   * come first; true if the key was present. A value put again in place of itself is not freed; a
+   * value that is a pdt container is freed with what it holds, as {@link Contents#DEEP} frees it.
+   */
+  default boolean replaceAndFree(K key, V value) {
+    return view().update(key, null, value, true) != null;
+  }
+
+  /** {@link #replaceAndFree(PObject, PObject)} of the key that {@code probe} stands for. */
+  default boolean replaceAndFree(KeyProbe<K> probe, V value) {
+    return view().update(probe, null, value, true) != null;
+  }
+
+  /** {@link #remove(Object)} of the key that {@code probe} stands for; frees neither key nor value. */
+  default V remove(KeyProbe<K> probe) {
+    return remove((Object) probe);
+  }
+
   /**
    * {@link #computeIfPresent(Object, BiFunction)} for the key that {@code probe} stands for, with
    * one lookup under the key's lock; {@code remapping} gets the map's own key. A new value is
@@ -40,7 +106,11 @@ public interface PMap<K extends PObject, V extends PObject> extends Map<K, V>, P
   /** The caching policy the map was created with. */
   Policy policy();
 
-  /** Removes the mapping of {@code key} and frees what {@code contents} names; true if there was one. */
+  /**
+   * Removes the mapping of {@code key} and frees what {@code contents} names; true if there was
+   * one. {@code key} may be a {@link KeyProbe}. To remove a record map held as a value with all it
+   * holds, pass {@link Contents#DEEP}.
+   */
   boolean removeAndFree(Object key, Contents contents);
 
   /** Removes every mapping and frees what {@code contents} names. */
@@ -51,4 +121,13 @@ public interface PMap<K extends PObject, V extends PObject> extends Map<K, V>, P
    * map from roots and other objects first; afterwards every proxy of the map is unusable.
    */
   void free(Contents contents);
+
+  /**
+   * This map as the view that implements it: pdt's maps are the only ones. The methods above are
+   * defaults so that javac bridges none of them in the maps (see {@link MapView}).
+   */
+  @SuppressWarnings("unchecked")
+  private MapView<K, V> view() {
+    return (MapView<K, V>) this;
+  }
 }

@@ -58,7 +58,11 @@
  * volatile stand-in, such as {@code map.get(PString.probe("alice"))}, so a program that holds
  * {@code String}s makes no persistent string to ask a map keyed by {@code PString}s. {@link
  * org.jnvm.pdt.PMap#computeIfPresent(org.jnvm.pdt.KeyProbe, java.util.function.BiFunction)}
- * changes the value of such a key with one lookup, and hands its function the map's own key.
+ * changes the value of such a key with one lookup, and hands its function the map's own key;
+ * {@code containsKey}, {@code replace} and {@code remove} take probes too. To update a key that is
+ * likely present, {@link org.jnvm.pdt.PMap#put(org.jnvm.pdt.KeyProbe, java.util.function.Supplier,
+ * org.jnvm.PObject)} makes the persistent key only when it adds one: a {@code put} of a new
+ * key equal to a present one keeps the map's key and leaves the new one allocated.
  *
  * <p><b>Iteration.</b> An entry from an iterator reads its value when asked, so it sees a value
  * updated since; once its key is removed, it reads null rather than a value the removal may free.
@@ -69,11 +73,15 @@
  *
  * <p><b>Freeing.</b> The {@code java.util} methods never free a key, value or element: {@code
  * remove} returns the value alive, and when the key passed is only equal to the stored one, the
- * stored key stays allocated. {@link org.jnvm.pdt.PMap#removeAndFree}, {@link
+ * stored key stays allocated. {@link org.jnvm.pdt.PMap#putAndFree} and {@link
+ * org.jnvm.pdt.PMap#replaceAndFree} free the value they replace, after the fence that must precede
+ * that free; {@link org.jnvm.pdt.PMap#removeAndFree}, {@link
  * org.jnvm.pdt.PMap#clear(Contents)} and {@link org.jnvm.pdt.PSet#removeAndFree} free what they are
  * told to; {@link org.jnvm.pdt.PMap#free(Contents)}, {@link org.jnvm.pdt.PSet#free(boolean)} and
  * {@link org.jnvm.pdt.PArrayList#free(boolean)} free a whole container, with or without its
- * contents. A container must be unlinked before it is freed.
+ * contents. A container freed as a value goes whole, and with what it holds under {@link
+ * org.jnvm.pdt.Contents#DEEP}: {@code table.removeAndFree(PString.probe(id), Contents.DEEP)}
+ * removes a record map with every field. A container must be unlinked before it is freed.
  *
  * <p><b>Failure-atomic blocks.</b> Maps, sets and lists may be changed inside blocks: their heap
  * writes go through handles, which the block redirects, and their frees wait for the commit. A map

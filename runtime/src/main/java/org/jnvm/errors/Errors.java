@@ -282,6 +282,11 @@ public final class Errors {
         "an object of heap " + otherPath + " cannot be stored in or freed from heap " + path + "; references never cross heaps");
   }
 
+  public static IllegalArgumentException notTheProbedKey(Object key, Object probe) {
+    return new IllegalArgumentException(
+        "the key made to add, " + key + ", is not the key that " + probe + " stands for; make the key of the probe's own value");
+  }
+
   // ------------------------------------------------------------ failure-atomic blocks
 
   public static BlockConflictException blockConflict(String path, long object) {
