@@ -33,8 +33,11 @@ final class HeapLock {
     this.key = key;
   }
 
-  /** Owns a new file, created here; fails if the file exists. */
+  /** Owns a new file, created here; fails if the file exists, as in use if this JVM has it open. */
   static HeapLock create(Path path) throws IOException {
+    if (Files.exists(path) && OPEN.containsKey(identity(path))) {
+      throw Errors.heapInUse(path.toString(), ProcessHandle.current().pid());
+    }
     FileChannel created = FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE);
     try {
       return acquire(path, created);

@@ -46,6 +46,7 @@ class HeapLockTest {
       heap.pfence();
       assertRefused(file(), file(), () -> Heap.open(file(), HeapConfig.existing()));
       assertRefused(file(), file(), () -> Heap.openOrCreate(file(), HeapConfig.ofSize(1 << 20)));
+      assertRefused(file(), file(), () -> Heap.create(file(), HeapConfig.ofSize(1 << 20)));
       // The holder is unharmed: it still allocates, and a third open is still refused.
       heap.roots().put("m", new Node(heap, 8));
       assertThrows(HeapInUseException.class, () -> Heap.open(file(), HeapConfig.existing()));
