@@ -3,9 +3,9 @@ package org.jnvm.bench;
 import org.jnvm.PObject;
 import org.jnvm.heap.Handle;
 import org.jnvm.heap.Heap;
+import org.jnvm.heap.PClass;
 import org.jnvm.layout.FieldKind;
 import org.jnvm.layout.Layout;
-import org.jnvm.layout.PClass;
 
 /** A fixed-length array of references (the runtime's {@code RefArray} fixture pattern). */
 public final class RefTable implements PObject {

@@ -3,9 +3,9 @@ package org.jnvm.bench;
 import org.jnvm.PObject;
 import org.jnvm.heap.Handle;
 import org.jnvm.heap.Heap;
+import org.jnvm.heap.PClass;
 import org.jnvm.layout.FieldKind;
 import org.jnvm.layout.Layout;
-import org.jnvm.layout.PClass;
 
 /** A one-block proxy with 30 long fields, the persistent twin of {@link Plain256}. */
 public final class Wide256 implements PObject {

@@ -3,9 +3,9 @@ package org.jnvm.bench;
 import org.jnvm.PObject;
 import org.jnvm.heap.Handle;
 import org.jnvm.heap.Heap;
+import org.jnvm.heap.PClass;
 import org.jnvm.layout.FieldKind;
 import org.jnvm.layout.Layout;
-import org.jnvm.layout.PClass;
 
 /** A proxy of 90 long fields: three 256 B blocks, for updates that span blocks. */
 public final class Wide720 implements PObject {

@@ -4,8 +4,8 @@ import java.util.List;
 import org.jnvm.PObject;
 import org.jnvm.heap.Handle;
 import org.jnvm.heap.Heap;
+import org.jnvm.heap.PClass;
 import org.jnvm.layout.FieldKind;
-import org.jnvm.layout.PClass;
 
 /**
  * A persistent fixed-length array of references. {@link #set} is a plain store, for filling many

@@ -9,9 +9,9 @@ import org.jnvm.errors.HeapCorruptedException;
 import org.jnvm.fa.FailureAtomic;
 import org.jnvm.heap.Handle;
 import org.jnvm.heap.Heap;
+import org.jnvm.heap.PClass;
 import org.jnvm.layout.FieldKind;
 import org.jnvm.layout.Layout;
-import org.jnvm.layout.PClass;
 
 /**
  * A persistent extensible array, a drop-in {@link java.util.List} (the paper's section 4.3.1). It

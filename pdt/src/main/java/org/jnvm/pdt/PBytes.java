@@ -8,9 +8,9 @@ import org.jnvm.PObject;
 import org.jnvm.errors.Errors;
 import org.jnvm.heap.Handle;
 import org.jnvm.heap.Heap;
+import org.jnvm.heap.PClass;
 import org.jnvm.layout.FieldKind;
 import org.jnvm.layout.Layout;
-import org.jnvm.layout.PClass;
 
 /**
  * An immutable persistent byte sequence, for binary keys and values. Equality and hash code follow

@@ -3,7 +3,7 @@ package org.jnvm.pdt;
 import org.jnvm.PObject;
 import org.jnvm.heap.Handle;
 import org.jnvm.heap.Heap;
-import org.jnvm.layout.PClass;
+import org.jnvm.heap.PClass;
 
 /**
  * A persistent hash map, a drop-in {@link java.util.HashMap} but for nulls. Not safe for concurrent

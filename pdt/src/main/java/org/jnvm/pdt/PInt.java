@@ -2,9 +2,9 @@ package org.jnvm.pdt;
 
 import org.jnvm.heap.Handle;
 import org.jnvm.heap.Heap;
+import org.jnvm.heap.PClass;
 import org.jnvm.layout.FieldKind;
 import org.jnvm.layout.Layout;
-import org.jnvm.layout.PClass;
 
 /**
  * An immutable persistent {@code int}, to key or fill maps. Equality, hash code, order and text

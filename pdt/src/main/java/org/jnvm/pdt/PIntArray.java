@@ -2,8 +2,8 @@ package org.jnvm.pdt;
 
 import org.jnvm.heap.Handle;
 import org.jnvm.heap.Heap;
+import org.jnvm.heap.PClass;
 import org.jnvm.layout.FieldKind;
-import org.jnvm.layout.PClass;
 
 /** A persistent fixed-length array of {@code int}; see {@link PFixedArray} for durability. */
 public final class PIntArray extends PFixedArray {

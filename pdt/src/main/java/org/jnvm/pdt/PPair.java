@@ -5,9 +5,9 @@ import org.jnvm.errors.Errors;
 import org.jnvm.heap.DirectAccess;
 import org.jnvm.heap.Handle;
 import org.jnvm.heap.Heap;
+import org.jnvm.heap.PClass;
 import org.jnvm.layout.FieldKind;
 import org.jnvm.layout.Layout;
-import org.jnvm.layout.PClass;
 import org.jnvm.memory.Memory;
 
 /**

@@ -4,7 +4,7 @@ import java.util.concurrent.ConcurrentSkipListMap;
 import org.jnvm.PObject;
 import org.jnvm.heap.Handle;
 import org.jnvm.heap.Heap;
-import org.jnvm.layout.PClass;
+import org.jnvm.heap.PClass;
 
 /**
  * A persistent sorted set safe for concurrent use, a drop-in {@link

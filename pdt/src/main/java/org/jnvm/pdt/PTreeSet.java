@@ -4,7 +4,7 @@ import java.util.TreeMap;
 import org.jnvm.PObject;
 import org.jnvm.heap.Handle;
 import org.jnvm.heap.Heap;
-import org.jnvm.layout.PClass;
+import org.jnvm.heap.PClass;
 
 /**
  * A persistent sorted set, a drop-in {@link java.util.TreeSet} with natural ordering but for nulls.

@@ -3,9 +3,9 @@ package org.jnvm.pdt;
 import org.jnvm.PObject;
 import org.jnvm.heap.Handle;
 import org.jnvm.heap.Heap;
+import org.jnvm.heap.PClass;
 import org.jnvm.layout.FieldKind;
 import org.jnvm.layout.Layout;
-import org.jnvm.layout.PClass;
 
 /** A mutable user-defined value, written the way the processor will generate proxies. */
 public final class Account implements PObject {

@@ -5,7 +5,6 @@ import org.jnvm.errors.Errors;
 import org.jnvm.heap.format.BlockHeader;
 import org.jnvm.heap.format.Geometry;
 import org.jnvm.heap.registry.ClassRegistry;
-import org.jnvm.layout.PClass;
 import org.jnvm.memory.Memory;
 
 /**

@@ -2,7 +2,6 @@ package org.jnvm.heap;
 
 import org.jnvm.PObject;
 import org.jnvm.errors.Errors;
-import org.jnvm.layout.PClass;
 import org.jnvm.memory.Memory;
 
 /**

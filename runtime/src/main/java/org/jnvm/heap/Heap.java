@@ -15,7 +15,6 @@ import org.jnvm.heap.format.Geometry;
 import org.jnvm.heap.format.SuperBlock;
 import org.jnvm.heap.registry.ClassRegistry;
 import org.jnvm.layout.Layout;
-import org.jnvm.layout.PClass;
 import org.jnvm.log.LogPool;
 import org.jnvm.memory.Memory;
 import org.jnvm.persist.Persistence;

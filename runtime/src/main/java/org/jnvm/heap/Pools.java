@@ -7,7 +7,6 @@ import org.jnvm.heap.alloc.LongStack;
 import org.jnvm.heap.format.BlockHeader;
 import org.jnvm.heap.format.PoolBlock;
 import org.jnvm.heap.registry.ClassRegistry;
-import org.jnvm.layout.PClass;
 import org.jnvm.memory.Memory;
 
 /**

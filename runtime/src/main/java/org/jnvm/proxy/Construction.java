@@ -10,7 +10,7 @@ import org.jnvm.errors.Errors;
 import org.jnvm.fa.FailureAtomic;
 import org.jnvm.heap.Handle;
 import org.jnvm.heap.Heap;
-import org.jnvm.layout.PClass;
+import org.jnvm.heap.PClass;
 
 /**
  * How {@code new XProxy(args)} gets its persistent object before the constructor of {@code X}

@@ -11,7 +11,6 @@ import org.jnvm.fixtures.Node;
 import org.jnvm.fixtures.ShmTempDir;
 import org.jnvm.layout.FieldKind;
 import org.jnvm.layout.Layout;
-import org.jnvm.layout.PClass;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -10,10 +10,10 @@ import java.util.Map;
 import java.util.regex.Pattern;
 import org.jnvm.PObject;
 import org.jnvm.errors.Errors;
+import org.jnvm.heap.PClass;
 import org.jnvm.heap.format.BlockHeader;
 import org.jnvm.heap.format.Utf8;
 import org.jnvm.layout.Layout;
-import org.jnvm.layout.PClass;
 import org.jnvm.memory.Memory;
 import org.jnvm.persist.Persistence;
 
@@ -201,7 +201,7 @@ public final class ClassRegistry {
   /** The id of a class in this heap, registering it on first use. */
   public int idOf(PClass<?> type) {
     PClass.Binding b = type.binding();
-    if (b != null && b.heap() == this) {
+    if (b != null && b.registry() == this) {
       return b.classId();
     }
     int id = register(type, 0);

@@ -3,9 +3,9 @@ package org.jnvm.samples.tpcb;
 import org.jnvm.PObject;
 import org.jnvm.heap.Handle;
 import org.jnvm.heap.Heap;
+import org.jnvm.heap.PClass;
 import org.jnvm.layout.FieldKind;
 import org.jnvm.layout.Layout;
-import org.jnvm.layout.PClass;
 
 /** A branch, teller or account of the bank: a number and a balance. */
 public final class Balance implements PObject {

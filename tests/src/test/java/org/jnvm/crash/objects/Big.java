@@ -2,9 +2,9 @@ package org.jnvm.crash.objects;
 
 import org.jnvm.heap.Handle;
 import org.jnvm.heap.Heap;
+import org.jnvm.heap.PClass;
 import org.jnvm.layout.FieldKind;
 import org.jnvm.layout.Layout;
-import org.jnvm.layout.PClass;
 
 /** A fixed-layout object of {@value #SLOTS} stamped words and a link: three blocks at 256 B. */
 public final class Big extends Stamped {

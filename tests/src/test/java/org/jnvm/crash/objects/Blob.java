@@ -2,9 +2,9 @@ package org.jnvm.crash.objects;
 
 import org.jnvm.heap.Handle;
 import org.jnvm.heap.Heap;
+import org.jnvm.heap.PClass;
 import org.jnvm.layout.FieldKind;
 import org.jnvm.layout.Layout;
-import org.jnvm.layout.PClass;
 
 /** An array of stamped longs: a multi-block object whose size is chosen at allocation. */
 public final class Blob extends Stamped {

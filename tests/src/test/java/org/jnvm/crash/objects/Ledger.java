@@ -3,9 +3,9 @@ package org.jnvm.crash.objects;
 import org.jnvm.PObject;
 import org.jnvm.heap.Handle;
 import org.jnvm.heap.Heap;
+import org.jnvm.heap.PClass;
 import org.jnvm.layout.FieldKind;
 import org.jnvm.layout.Layout;
-import org.jnvm.layout.PClass;
 
 /** {@value #WORDS} longs over four 256-byte blocks: what a failure-atomic block writes in place of fields. */
 public final class Ledger implements PObject {

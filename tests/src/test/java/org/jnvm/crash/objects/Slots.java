@@ -3,9 +3,9 @@ package org.jnvm.crash.objects;
 import org.jnvm.PObject;
 import org.jnvm.heap.Handle;
 import org.jnvm.heap.Heap;
+import org.jnvm.heap.PClass;
 import org.jnvm.layout.FieldKind;
 import org.jnvm.layout.Layout;
-import org.jnvm.layout.PClass;
 
 /** A fixed-length array of references, the container most scenarios update. */
 public final class Slots implements PObject {

@@ -3,9 +3,9 @@ package org.jnvm.crash.objects;
 import org.jnvm.PObject;
 import org.jnvm.heap.Handle;
 import org.jnvm.heap.Heap;
+import org.jnvm.heap.PClass;
 import org.jnvm.layout.FieldKind;
 import org.jnvm.layout.Layout;
-import org.jnvm.layout.PClass;
 
 /**
  * An object that writes back only the cache lines it stores to, as the paper's per-field {@code

@@ -1,9 +1,10 @@
-package org.jnvm.layout;
+package org.jnvm.heap;
 
 import java.util.Objects;
 import java.util.function.Function;
 import org.jnvm.PObject;
-import org.jnvm.heap.Handle;
+import org.jnvm.heap.registry.ClassRegistry;
+import org.jnvm.layout.Layout;
 
 /**
  * A persistent class as the runtime knows it: the proxy class, its layout, and how to attach a
@@ -25,8 +26,11 @@ public final class PClass<T extends PObject> {
   /** The class id in the heap this class was last used with; read without locking (see {@link Binding}). */
   private volatile Binding binding;
 
-  /** A class id valid in one heap; immutable, so a racy read sees a consistent pair. */
-  public record Binding(Object heap, int classId) {}
+  /**
+   * A class id valid in one heap, whose class registry gave it; immutable, so a racy read sees a
+   * consistent pair.
+   */
+  public record Binding(ClassRegistry registry, int classId) {}
 
   private PClass(Class<T> type, Layout layout, Function<Handle, T> attach) {
     this.type = Objects.requireNonNull(type, "type");
