@@ -45,6 +45,8 @@ final class MapCore<K, V> {
   private final Handle header;
   private final Policy policy;
   private final Map<K, Slot<V>> mirror;
+  /** The mirror, with what the core needs of it beyond {@link Map}. */
+  private final Mirror<K, V> mirrorOps;
   private final Locking locking;
   private final FreeSlots free = new FreeSlots();
   /** Threads inside a failure-atomic block that changed this map, whose abort would resync it. */
@@ -54,17 +56,18 @@ final class MapCore<K, V> {
   /** Under {@link Policy#EAGER}: the values of a loaded map still want their proxies. */
   private final AtomicBoolean eagerFillPending = new AtomicBoolean();
 
-  private MapCore(PObject owner, Policy policy, Map<K, Slot<V>> mirror, Locking locking) {
+  private MapCore(PObject owner, Policy policy, Mirror<K, V> mirror, Locking locking) {
     this.heap = owner.handle().heap();
     this.header = owner.handle();
     this.policy = policy;
-    this.mirror = mirror;
+    this.mirror = mirror.entries();
+    this.mirrorOps = mirror;
     this.locking = locking;
   }
 
   /** The core of a new map whose header {@code owner} has just been allocated. */
   static <K, V> MapCore<K, V> create(
-      PObject owner, Policy policy, Supplier<Map<K, Slot<V>>> mirror, Locking locking) {
+      PObject owner, Policy policy, Supplier<? extends Mirror<K, V>> mirror, Locking locking) {
     Handle h = owner.handle();
     h.putInt(POLICY, Objects.requireNonNull(policy, "policy").code());
     h.pwb(0, (int) LAYOUT.size());
@@ -74,7 +77,7 @@ final class MapCore<K, V> {
   /** The core of an existing map: shared with its other proxies, or rebuilt by scanning it. */
   @SuppressWarnings("unchecked")
   static <K, V> MapCore<K, V> attach(
-      PObject owner, Supplier<Map<K, Slot<V>>> mirror, Locking locking) {
+      PObject owner, Supplier<? extends Mirror<K, V>> mirror, Locking locking) {
     MapCore<K, V> core = SharedStates.attach(
         owner,
         MapCore.class,
@@ -115,8 +118,8 @@ final class MapCore<K, V> {
   private void load() {
     try {
       PArray<PPair> array = slotArray();
-      if (array != null && mirror instanceof SlotTable<K, V> table) {
-        table.expect(array.length());
+      if (array != null) {
+        mirrorOps.expect(array.length());
       }
       slots = scan(array, mirror::put, free);
       eagerFillPending.set(policy == Policy.EAGER);
@@ -225,6 +228,14 @@ final class MapCore<K, V> {
     return mirror;
   }
 
+  /** {@link #mirror()} with what {@link MapView#get} reads through ({@link Mirror#value}). */
+  Mirror<K, V> mirrorOps() {
+    if (freed) {
+      throw Errors.freed(header.offset());
+    }
+    return mirrorOps;
+  }
+
   /**
    * The mirror, for an operation that may write to the heap: it also checks that the map was not
    * freed through {@link Heap#free} of any of its proxies, which the header's handle sees, so that
@@ -272,14 +283,12 @@ final class MapCore<K, V> {
   }
 
   /**
-   * Has the hash mirror's index copy what {@code slot} holds of its value into the slot's row, left
-   * empty when the index was built ({@link PackedKeyIndex#build}); by a reader, and so, as {@link
-   * #keep}, only if the key's lock is free.
+   * Has {@code table}, this map's mirror, copy what {@code slot} holds of its value into the slot's
+   * row of its index, left empty when the index was built ({@link PackedKeyIndex#build}); by a
+   * reader, and so, as {@link #keep}, only if the key's lock is free.
    */
-  void fillRow(Slot<V> slot) {
-    if (mirror instanceof SlotTable<K, V> table) {
-      ifKeyFree(slot, () -> table.fillRow(slot));
-    }
+  void fillRow(SlotTable<K, V> table, Slot<V> slot) {
+    ifKeyFree(slot, () -> table.fillRow(slot));
   }
 
   /** Runs {@code change} of {@code slot} under its key's lock if no one holds it; else not at all. */
@@ -395,9 +404,8 @@ final class MapCore<K, V> {
    * the pair's value reference and the old value's header. In a map much larger than the cache
    * each is a miss; read here, they overlap with the misses of the function's work (a
    * copy-on-write caller copies the old value) instead of stalling the update one after the other
-   * (YCSB A on 3M records, 1 thread: +3 to +7% in six same-window A/Bs; F, whose read has just
-   * brought the record in, is level or 2% slower). Inside a failure-atomic
-   * block the pair is read through the block, and the check is skipped.
+   * (see docs/design-notes.md). Inside a failure-atomic block the pair is read through the block,
+   * and the check is skipped.
    */
   private void checkBeforeRemapping(Slot<V> s, V old) {
     long base = s.pairBase();
@@ -468,16 +476,10 @@ final class MapCore<K, V> {
 
   /**
    * Under the key's lock: {@link Slot#update}, or {@link Slot#keep} if {@code ifStill}, through the
-   * mirror when it keeps entries' values beside their slots ({@link SlotTable#change}).
+   * mirror, which may keep entries' values beside their slots ({@link Mirror#change}).
    */
   private void changeEntry(Slot<V> s, long reference, V proxy, long shape, boolean ifStill) {
-    if (mirror instanceof SlotTable<K, V> table) {
-      table.change(s, reference, proxy, shape, ifStill);
-    } else if (ifStill) {
-      s.keep(reference, proxy, shape);
-    } else {
-      s.update(reference, proxy, shape);
-    }
+    mirrorOps.change(s, reference, proxy, shape, ifStill);
   }
 
   /**

@@ -21,11 +21,8 @@ import org.jnvm.PObject;
  * <p>This class and the other views that the public maps and sets extend are public, with
  * package-private constructors, and their type parameters have no {@code PObject} bound (the public
  * classes have it). A package-private superclass makes javac add a bridge that re-exposes each of
- * its public methods, and a bound one that adapts each erased return type. A call through {@code
- * Map.get} went through both before the real method, and C2, when it had compiled the inner bridge
- * on its own, would not inline it at the outer bridge's unprofiled call site. Whether it had
- * changed from one JVM to the next: {@code PdtMapBench.get} at 65,536 keys measured 29 to 37
- * ops/µs in 6 JVMs of that code, and 42 to 51 in 6 JVMs without the bridges.
+ * its public methods, and a bound one that adapts each erased return type; the bridges stopped C2
+ * from inlining {@code Map.get}'s call (see docs/design-notes.md).
  *
  * @param <K> the key type
  * @param <V> the value type
@@ -34,15 +31,19 @@ public class MapView<K, V> extends AbstractMap<K, V> {
   private MapCore<K, V> core;
   /** The part of the mirror this view shows, or null for all of it. */
   private final Map<K, Slot<V>> range;
+  /** {@link #range} as a {@link Mirror}, or null for all of the mirror. */
+  private final Mirror<K, V> rangeOps;
 
   /** A top-level map, bound to its core once the core exists. */
   MapView() {
     this.range = null;
+    this.rangeOps = null;
   }
 
   MapView(MapCore<K, V> core, Map<K, Slot<V>> range) {
     this.core = core;
     this.range = range;
+    this.rangeOps = range == null ? null : Mirror.of(range);
   }
 
   final void bind(MapCore<K, V> core) {
@@ -57,6 +58,12 @@ public class MapView<K, V> extends AbstractMap<K, V> {
   Map<K, Slot<V>> mirror() {
     Map<K, Slot<V>> all = core.mirror();
     return range == null ? all : range;
+  }
+
+  /** {@link #mirror()} as a {@link Mirror}, which {@link #get} reads through. */
+  private Mirror<K, V> mirrorOps() {
+    Mirror<K, V> all = core.mirrorOps();
+    return range == null ? all : rangeOps;
   }
 
   final boolean isRange() {
@@ -93,13 +100,9 @@ public class MapView<K, V> extends AbstractMap<K, V> {
 
   @Override
   public V get(Object key) {
-    Map<K, Slot<V>> m = mirror();
+    Mirror<K, V> m = mirrorOps();
     Objects.requireNonNull(key, "persistent maps hold no null keys");
-    if (m instanceof SlotTable<K, V> table) {
-      return table.value(key, core);
-    }
-    Slot<V> s = m.get(key);
-    return s == null ? null : core.value(s);
+    return m.value(key, core);
   }
 
   /**

@@ -34,12 +34,12 @@ public final class PSkipListMap<K extends PObject, V extends PObject> extends Co
   /** A new empty map, written back, not yet valid. */
   public PSkipListMap(Heap heap, Policy policy) {
     this.handle = heap.allocate(PCLASS);
-    bind(MapCore.create(this, policy, ConcurrentSkipListMap::new, Locking.concurrent()));
+    bind(MapCore.create(this, policy, () -> Mirror.of(new ConcurrentSkipListMap<>()), Locking.concurrent()));
   }
 
   @Override
   public void resurrect() {
-    bind(MapCore.attach(this, ConcurrentSkipListMap::new, Locking.concurrent()));
+    bind(MapCore.attach(this, () -> Mirror.of(new ConcurrentSkipListMap<>()), Locking.concurrent()));
   }
 
   @Override

@@ -33,12 +33,12 @@ public final class PSkipListSet<E extends PObject> extends NavigableKeySetView<E
   /** A new empty set, written back, not yet valid. */
   public PSkipListSet(Heap heap, Policy policy) {
     this.handle = heap.allocate(PCLASS);
-    bind(new ConcurrentNavigableMapView<>(MapCore.create(this, policy, ConcurrentSkipListMap::new, Locking.concurrent()), null));
+    bind(new ConcurrentNavigableMapView<>(MapCore.create(this, policy, () -> Mirror.of(new ConcurrentSkipListMap<>()), Locking.concurrent()), null));
   }
 
   @Override
   public void resurrect() {
-    bind(new ConcurrentNavigableMapView<>(MapCore.attach(this, ConcurrentSkipListMap::new, Locking.concurrent()), null));
+    bind(new ConcurrentNavigableMapView<>(MapCore.attach(this, () -> Mirror.of(new ConcurrentSkipListMap<>()), Locking.concurrent()), null));
   }
 
   @Override

@@ -33,12 +33,12 @@ public final class PTreeMap<K extends PObject, V extends PObject> extends Naviga
   /** A new empty map, written back, not yet valid. */
   public PTreeMap(Heap heap, Policy policy) {
     this.handle = heap.allocate(PCLASS);
-    bind(MapCore.create(this, policy, TreeMap::new, Locking.NONE));
+    bind(MapCore.create(this, policy, () -> Mirror.of(new TreeMap<>()), Locking.NONE));
   }
 
   @Override
   public void resurrect() {
-    bind(MapCore.attach(this, TreeMap::new, Locking.NONE));
+    bind(MapCore.attach(this, () -> Mirror.of(new TreeMap<>()), Locking.NONE));
   }
 
   @Override

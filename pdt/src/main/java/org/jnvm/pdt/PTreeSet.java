@@ -33,12 +33,12 @@ public final class PTreeSet<E extends PObject> extends NavigableKeySetView<E, E>
   /** A new empty set, written back, not yet valid. */
   public PTreeSet(Heap heap, Policy policy) {
     this.handle = heap.allocate(PCLASS);
-    bind(new NavigableMapView<>(MapCore.create(this, policy, TreeMap::new, Locking.NONE), null));
+    bind(new NavigableMapView<>(MapCore.create(this, policy, () -> Mirror.of(new TreeMap<>()), Locking.NONE), null));
   }
 
   @Override
   public void resurrect() {
-    bind(new NavigableMapView<>(MapCore.attach(this, TreeMap::new, Locking.NONE), null));
+    bind(new NavigableMapView<>(MapCore.attach(this, () -> Mirror.of(new TreeMap<>()), Locking.NONE), null));
   }
 
   @Override

@@ -51,7 +51,7 @@ import java.util.function.IntSupplier;
  * @param <K> the key type
  * @param <V> the value type of the slots
  */
-final class SlotTable<K, V> extends AbstractMap<K, Slot<V>> {
+final class SlotTable<K, V> extends AbstractMap<K, Slot<V>> implements Mirror<K, V> {
   private static final int FIRST_CAPACITY = 16;
   /**
    * The system property that sets the bucket count from which a map's table builds its {@link
@@ -113,12 +113,18 @@ final class SlotTable<K, V> extends AbstractMap<K, Slot<V>> {
     return new SlotTable<>(true, Integer.MAX_VALUE);
   }
 
+  @Override
+  public Map<K, Slot<V>> entries() {
+    return this;
+  }
+
   /**
    * Before the first entry, makes room for {@code entries} without growing: a map being loaded
    * knows how many slots it has, and growing a table of millions of entries a dozen times, and its
    * index with it, moves every entry each time.
    */
-  void expect(int entries) {
+  @Override
+  public void expect(int entries) {
     long stamp = writeLock();
     try {
       if (size == 0) {
@@ -221,7 +227,8 @@ final class SlotTable<K, V> extends AbstractMap<K, Slot<V>> {
    * policy keeps nothing, or the row has no value yet, which this read then has filled in). Any
    * other key, or any key while the index is not built, goes through the chains.
    */
-  V value(Object key, MapCore<K, V> core) {
+  @Override
+  public V value(Object key, MapCore<K, V> core) {
     if (PString.contentOf(key) instanceof byte[] latin1 && latin1.length <= Chars.PACKED_MAX) {
       long stamp = lock == null ? 0 : lock.tryOptimisticRead();
       PackedKeyIndex.Rows<V> r = index.rows();
@@ -247,7 +254,7 @@ final class SlotTable<K, V> extends AbstractMap<K, Slot<V>> {
             }
             V value = core.value(slot);
             if (steady && reference == 0) {
-              core.fillRow(slot); // a row the index was built with
+              core.fillRow(this, slot); // a row the index was built with
             }
             return value;
           }
@@ -263,7 +270,8 @@ final class SlotTable<K, V> extends AbstractMap<K, Slot<V>> {
    * Slot#update}), or, {@code ifStill} the value is {@code reference}, what a reader keeps of it
    * ({@link Slot#keep}).
    */
-  void change(Slot<V> s, long reference, V proxy, long shape, boolean ifStill) {
+  @Override
+  public void change(Slot<V> s, long reference, V proxy, long shape, boolean ifStill) {
     int row = lockRow(s);
     try {
       if (ifStill) {
