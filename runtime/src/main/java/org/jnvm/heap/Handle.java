@@ -546,10 +546,11 @@ public final class Handle {
     if (validationDeferred()) {
       return;
     }
-    boolean wasValid = seenValid || heap.headers.isValid(offset);
+    // Only a new object's references can lead to new objects; most handles know they cannot.
+    boolean walk = mayReachNew && !seenValid && !heap.headers.isValid(offset);
     heap.headers.setValid(offset);
     seenValid = true;
-    if (!wasValid) {
+    if (walk) {
       publishReachable();
     }
   }
@@ -564,11 +565,7 @@ public final class Handle {
     if (isKnownValid() || validationDeferred()) {
       return;
     }
-    if (!contentWrittenBack) {
-      pwb();
-    }
-    heap.headers.setValid(offset);
-    seenValid = true;
+    markPublished();
     publishReachable();
   }
 
@@ -581,10 +578,17 @@ public final class Handle {
     if (validationDeferred()) {
       return false;
     }
-    pwb();
+    markPublished();
+    return true;
+  }
+
+  /** Writes the object back, unless that was done, and validates it; no fence. */
+  private void markPublished() {
+    if (!contentWrittenBack) {
+      pwb();
+    }
     heap.headers.setValid(offset);
     seenValid = true;
-    return true;
   }
 
   /** Publishes the new objects this newly valid one references, unless it can reach none. */
